@@ -1,0 +1,11 @@
+"""Cego scoring: cards and counting, contracts, rulesets as data, the engine and its CLI.
+
+Standard library only; nothing here knows Django, a database or the web. See RULES.md for the rules and
+``scoring.contracts`` for the vocabulary (seat, dealer, forehand, declarer, Fach, …).
+"""
+
+from .engine import score_game, score_games
+from .errors import ScoringError
+from .rulesets import RULESET_KEYS, resolve
+
+__all__ = ["RULESET_KEYS", "ScoringError", "resolve", "score_game", "score_games"]

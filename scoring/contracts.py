@@ -1,0 +1,72 @@
+"""The contracts of Cego (RULES.md §3) and the words the engine uses.
+
+Vocabulary, used the same way everywhere in this project:
+
+seat        a place at a table, numbered 0… in playing order (anticlockwise); the UI shows seat + 1.
+dealer      deals game g at a table of n: seat (g − 1) mod n. At a table of 5 the dealer sits out.
+forehand    (*Vorhand*, "vorne") the first seat after the dealer that plays; only forehand may play a Cego.
+declarer    (*Spieler*) the one player against the rest in a one-against-the-rest contract.
+defenders   (*Gegenspieler*) the other playing seats; their card points are ``total − declarer``.
+contract    (*Spiel*) what was played: a point game, a goal game, Räuber or Drescher.
+card points (*Augen*) counted with the ruleset's counting method (pairs → 79 in the pack, triples → 70).
+legage      the discard of a Cego declarer; it counts for the declarer.
+Fach        the band the losing side's card points fall into; more Fach, more value (RULES.md §4).
+value (X)   what the declarer receives from / pays to each scoring opponent (per opponent).
+announcer   who announced a Räuber or Drescher (forehand when all passed on Cego).
+"""
+
+POINT = "point"        # scored by Fach from the declarer side's card points
+GOAL = "goal"          # fixed value; won when the goal (a number of tricks, the last trick with T1) is met
+RAEUBER = "raeuber"    # every player for himself; most card points loses
+DRESCHER = "drescher"  # every player for himself; the last trick loses
+
+
+class Contract:
+    __slots__ = ("key", "kind", "label", "goal_tricks", "abbr")
+
+    def __init__(self, key, kind, de, en, abbr, goal_tricks=None):
+        self.key = key
+        self.kind = kind
+        self.label = {"de": de, "en": en}
+        self.abbr = abbr
+        self.goal_tricks = goal_tricks
+
+    def name(self, lang="de"):
+        return self.label["de" if str(lang).startswith("de") else "en"]
+
+    def __repr__(self):
+        return f"Contract({self.key!r})"
+
+
+CONTRACTS = {c.key: c for c in (
+    Contract("cego", POINT, "Cego", "Cego", "C"),
+    Contract("halbe", POINT, "Eine Halbe", "Half (Halbe)", "H"),
+    Contract("eine", POINT, "Mit Einer", "With One (Eine)", "E"),
+    Contract("leere", POINT, "Eine Leere", "One Blank (Leere)", "L"),
+    Contract("zwei_leere", POINT, "Zwei Leere", "Two Blanks", "2L"),
+    Contract("zwei_verschiedene", POINT, "Zwei Verschiedene", "Two Different", "2V"),
+    Contract("kleiner_mann", POINT, "Kleiner Mann", "Little Man (Pagat)", "KM"),
+    Contract("solo", POINT, "Solo", "Solo", "S"),
+    Contract("gegensolo", POINT, "Gegensolo", "Counter-Solo", "GSo"),
+    Contract("ultimo", GOAL, "Ultimo", "Ultimo", "U"),
+    Contract("bettel", GOAL, "Bettel", "Misère (Bettel)", "B", goal_tricks=0),
+    Contract("piccolo", GOAL, "Piccolo", "Piccolo", "P", goal_tricks=1),
+    Contract("zwiccolo", GOAL, "Zwiccolo", "Zwiccolo (2 tricks)", "Z", goal_tricks=2),
+    Contract("drilling", GOAL, "Drilling", "Drilling (3 tricks)", "Dr", goal_tricks=3),
+    Contract("vierlefax", GOAL, "Vierlefax", "Vierlefax (4 tricks)", "V", goal_tricks=4),
+    Contract("pfifferling", GOAL, "Pfifferling", "Pfifferling (5 tricks)", "Pf", goal_tricks=5),
+    Contract("raeuber", RAEUBER, "Räuber", "Räuber (robber)", "R"),
+    Contract("drescher", DRESCHER, "Drescher", "Drescher (thresher)", "D"),
+)}
+
+# The bid ladder of the plain point games. Each step multiplies by one more; a ruleset without Halbe
+# moves every later bid one step down (RULES.md §5: "with Halbe 2, Eine 3, Leere 4 …").
+LADDER = ("cego", "halbe", "eine", "leere", "zwei_leere", "zwei_verschiedene", "kleiner_mann")
+# Point games whose multiplier differs for a win and a loss.
+WIN_LOSS = ("solo", "gegensolo")
+GOAL_CONTRACTS = tuple(k for k, c in CONTRACTS.items() if c.kind == GOAL)
+
+
+def contract_name(key, lang="de"):
+    contract = CONTRACTS.get(key)
+    return contract.name(lang) if contract else key

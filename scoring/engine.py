@@ -1,0 +1,235 @@
+"""The scoring engine: one game in (the JSON object of RULES.md §6), one result out.
+
+``score_game(game)`` validates the game against its ruleset, scores it and explains it; it raises
+``ScoringError`` for a game the rules reject. ``score_games(games)`` scores a batch and turns rejections into
+``{"error": …}`` results, as the CLI prints them. Räuber and Drescher live in ``scoring.free_for_all``.
+"""
+
+from . import explain, free_for_all
+from .contracts import CONTRACTS, DRESCHER, GOAL, POINT, RAEUBER
+from .errors import ScoringError
+from .rulesets import DEFAULT_RULESET, resolve
+
+FIELDS = frozenset((
+    "ruleset", "options", "players", "sitting_out", "contract", "declarer", "card_points", "achieved", "tricks",
+    "announcer", "raeuber_points", "raeuber_tricks", "last_trick", "calls", "penalty", "dealer",
+))
+
+
+def is_int(value):
+    return type(value) is int
+
+
+class Table:
+    """The seats of one game: how many, who sits out, who scores. Validates seat numbers."""
+
+    __slots__ = ("players", "sitting_out", "playing", "scoring")
+
+    def __init__(self, game, rs):
+        players = game.get("players", 4)
+        if not is_int(players):
+            raise ScoringError("malformed", detail="'players' must be 3, 4 or 5")
+        if players not in rs.players:
+            raise ScoringError("players_not_allowed", ruleset=rs.key, players=players)
+        out = game.get("sitting_out")
+        if players == 5:
+            if out is None:
+                raise ScoringError("sitting_out_required")
+            if not is_int(out) or not 0 <= out < 5:
+                raise ScoringError("bad_seat", seat=out, field="sitting_out")
+        elif out is not None:
+            raise ScoringError("sitting_out_forbidden", players=players)
+        self.players = players
+        self.sitting_out = out
+        self.playing = tuple(s for s in range(players) if s != out)
+        self.scoring = self.playing if out is None or rs.sitting_out_scores == "zero" else tuple(range(players))
+
+    def seat(self, game, field, required_code=None, **params):
+        """The playing seat in ``game[field]``; ``required_code`` is raised when it is missing."""
+        value = game.get(field)
+        if value is None:
+            if required_code:
+                raise ScoringError(required_code, **params)
+            return None
+        if not is_int(value) or not 0 <= value < self.players or value == self.sitting_out:
+            raise ScoringError("bad_seat", seat=value, field=field)
+        return value
+
+
+def score_game(game, lang="de"):
+    """Score one game (a dict as in RULES.md §6). Returns the result dict; raises ``ScoringError``."""
+    if type(game) is not dict:
+        raise ScoringError("malformed", detail="a game must be a JSON object")
+    if not FIELDS.issuperset(game):
+        unknown = sorted(str(k) for k in game if k not in FIELDS)
+        raise ScoringError("malformed", detail=f"unknown field(s): {', '.join(unknown)}")
+    rs = resolve(game.get("ruleset", DEFAULT_RULESET), game.get("options"))
+    key = game.get("contract")
+    if key is None:
+        raise ScoringError("malformed", detail="'contract' is missing")
+    contract = CONTRACTS.get(key) if isinstance(key, str) else None
+    if contract is None:
+        raise ScoringError("unknown_contract", contract=str(key))
+    if key not in rs.allowed:
+        raise ScoringError("contract_not_allowed", contract=key, ruleset=rs.key)
+    table = Table(game, rs)
+    calls = game.get("calls", 0)
+    if calls is None:
+        calls = 0
+    if not is_int(calls):
+        raise ScoringError("malformed", detail="'calls' must be a whole number")
+    if calls:
+        if not rs.calls or contract.kind in (RAEUBER, DRESCHER):
+            raise ScoringError("calls_not_allowed", ruleset=rs.key)
+        if not 0 <= calls <= rs.max_calls:
+            raise ScoringError("calls_out_of_range", max=rs.max_calls, value=calls)
+    penalty = table.seat(game, "penalty")
+    p = explain.phrases(lang)
+    if contract.kind == POINT:
+        return _point_game(game, rs, table, contract, calls, penalty, p)
+    if contract.kind == GOAL:
+        return _goal_game(game, rs, table, contract, calls, penalty, p)
+    if contract.kind == RAEUBER:
+        return free_for_all.raeuber(game, rs, table, penalty, p)
+    return free_for_all.drescher(game, rs, table, penalty, p)
+
+
+def _declarer(game, table, contract):
+    declarer = table.seat(game, "declarer", "declarer_required")
+    dealer = game.get("dealer")
+    if dealer is not None:
+        if not is_int(dealer) or not 0 <= dealer < table.players:
+            raise ScoringError("bad_seat", seat=dealer, field="dealer")
+        forehand = (dealer + 1) % table.players
+        if forehand == table.sitting_out:
+            forehand = (forehand + 1) % table.players
+        if contract.key == "cego" and declarer != forehand:
+            raise ScoringError("declarer_not_forehand", forehand=forehand + 1)
+    return declarer
+
+
+def fach_for(rs, losing_points, threshold):
+    """Fach of a losing side with ``losing_points`` that needed ``threshold`` (RULES.md §4)."""
+    if losing_points <= 0:
+        return rs.max_fach
+    fach = (threshold - 1 - losing_points) // rs.fach_width + 1
+    return rs.max_fach if fach > rs.max_fach else (1 if fach < 1 else fach)
+
+
+def round_value(value, step):
+    """Round half up to a multiple of ``step`` (15 → 20, 14 → 10 for step 10)."""
+    if step <= 1:
+        return value
+    return (2 * value + step) // (2 * step) * step
+
+
+def point_value(rs, contract_key, fach, won, calls=0):
+    """X, the value per opponent, before and after rounding and calls: ``(M, raw, rounded, X)``."""
+    m_win, m_loss = rs.point_multipliers[contract_key]
+    m = m_win if won else m_loss
+    raw = fach * rs.unit * m
+    rounded = round_value(raw, rs.rounding)
+    return m, raw, rounded, rounded << calls if calls else rounded
+
+
+def _point_game(game, rs, table, contract, calls, penalty, p):
+    declarer = _declarer(game, table, contract)
+    cp = game.get("card_points")
+    if cp is None:
+        if penalty is None:
+            raise ScoringError("card_points_required")
+    elif not is_int(cp):
+        raise ScoringError("malformed", detail="'card_points' must be a whole number")
+    elif not 0 <= cp <= rs.total:
+        raise ScoringError("card_points_out_of_range", total=rs.total, value=cp)
+    name = contract.name(p["lang"])
+    if penalty is not None:
+        won = penalty != declarer
+        fach = rs.penalty_fach
+        m, raw, rounded, x = point_value(rs, contract.key, fach, won, calls)
+        key = "penalty_defender" if won else "penalty_declarer"
+        text = f"{name}: " + p[key].format(seat=explain.seat(p, penalty), f=fach) + " → " + p["fach"].format(
+            f=fach, unit=rs.unit, m=m, raw=raw)
+        if rounded != raw:
+            text += p["rounded"].format(x=rounded)
+        if calls:
+            text += p["calls"].format(c=calls, k=2 ** calls, x=x)
+        return _write_one_against_rest(rs, table, declarer, won, x, fach, text, p, penalty=penalty)
+    eff = cp + rs.bonus if cp else 0
+    other = rs.defender_total - eff
+    won = eff >= rs.declarer_threshold
+    if won:
+        fach = fach_for(rs, other, rs.defender_threshold)
+    else:
+        fach = fach_for(rs, eff, rs.declarer_threshold)
+    m, raw, rounded, x = point_value(rs, contract.key, fach, won, calls)
+    text = explain.point_game(p, name=name, won=won, eff=eff, cp=cp, bonus=rs.bonus, other=other, fach=fach,
+                              unit=rs.unit, m=m, raw=raw, x_rounded=rounded, calls=calls, x=x)
+    return _write_one_against_rest(rs, table, declarer, won, x, fach, text, p)
+
+
+def _goal_game(game, rs, table, contract, calls, penalty, p):
+    declarer = _declarer(game, table, contract)
+    achieved = game.get("achieved")
+    tricks = game.get("tricks")
+    if achieved is not None and type(achieved) is not bool:
+        raise ScoringError("malformed", detail="'achieved' must be true or false")
+    if tricks is not None:
+        if not is_int(tricks):
+            raise ScoringError("malformed", detail="'tricks' must be a whole number")
+        if not 0 <= tricks <= rs.hand_size:
+            raise ScoringError("tricks_out_of_range", max=rs.hand_size, value=tricks)
+    name = contract.name(p["lang"])
+    x = rs.fixed_values[contract.key] << calls
+    if penalty is not None:
+        won = penalty != declarer
+        key = "penalty_goal_defender" if won else "penalty_goal_declarer"
+        text = f"{name}: " + p[key].format(seat=explain.seat(p, penalty)) + f" → {x}"
+        return _write_one_against_rest(rs, table, declarer, won, x, None, text, p, penalty=penalty)
+    goal = contract.goal_tricks
+    by_tricks = None if tricks is None or goal is None else tricks == goal
+    if achieved is None:
+        if by_tricks is None:
+            raise ScoringError("outcome_required", contract=name)
+        won = by_tricks
+    else:
+        if by_tricks is not None and by_tricks != achieved:
+            raise ScoringError("outcome_conflict")
+        won = achieved
+    text = explain.goal_game(p, name=name, won=won, tricks=tricks if goal is not None else None, x=x)
+    return _write_one_against_rest(rs, table, declarer, won, x, None, text, p)
+
+
+def _write_one_against_rest(rs, table, declarer, won, x, fach, text, p, penalty=None):
+    """Scores of a one-against-the-rest game: zero-sum or declarer-only, with a defender's penalty."""
+    scores = [0] * table.players
+    zero_sum = rs.writing == "zero_sum"
+    d = len(table.scoring) - 1
+    if not zero_sum:
+        scores[declarer] = x if won else -x
+    elif penalty is not None and penalty != declarer:
+        scores[declarer] = d * x
+        scores[penalty] = -d * x
+    else:
+        sign = 1 if won else -1
+        for s in table.scoring:
+            scores[s] = -sign * x
+        scores[declarer] = sign * d * x
+    if penalty is not None and penalty != declarer and zero_sum:
+        text += "; " + p["penalty_pays"].format(seat=explain.seat(p, penalty), x=x, d=d, total=-d * x)
+    else:
+        text += "; " + explain.writing_line(p, declarer=declarer, won=won, x=x, d=d, zero_sum=zero_sum)
+    if table.sitting_out is not None and table.scoring is table.playing:
+        text += "; " + p["sitting_out"].format(seat=explain.seat(p, table.sitting_out))
+    return {"scores": scores, "value": x, "fach": fach, "won": won, "explanation": text + "."}
+
+
+def score_games(games, lang="de"):
+    """Score a batch; a rejected game gives ``{"error": {"code", "message", "params"}}`` in its place."""
+    results = []
+    for game in games:
+        try:
+            results.append(score_game(game, lang))
+        except ScoringError as err:
+            results.append({"error": err.as_dict(lang)})
+    return results

@@ -1,0 +1,138 @@
+"""Errors of the scoring engine: a stable code, parameters, and a message in German or English.
+
+Two kinds of error (as Tabbycat's draw generator separates them):
+
+* ``ScoringError`` — the input breaks the rules (a card-point total out of range, a seat that sits out, …).
+  A user can act on it. Its ``code`` never changes, so callers (forms, the CLI, tests) rely on it; its
+  ``params`` fill the message.
+* Anything else (``TypeError``, ``KeyError`` …) is a programming error and is allowed to surface.
+
+The engine is free of Django, so it carries its own two-language message catalogue. The web app shows
+``err.message(lang)`` with the language of the request.
+"""
+
+MESSAGES = {
+    "malformed": (
+        "Malformed game: {detail}",
+        "Fehlerhafte Spielangabe: {detail}",
+    ),
+    "unknown_ruleset": (
+        "Unknown ruleset '{ruleset}'.",
+        "Unbekanntes Regelwerk „{ruleset}“.",
+    ),
+    "bad_option": (
+        "Option '{option}' is not valid: {detail}",
+        "Option „{option}“ ist ungültig: {detail}",
+    ),
+    "unknown_contract": (
+        "Unknown contract '{contract}'.",
+        "Unbekanntes Spiel „{contract}“.",
+    ),
+    "contract_not_allowed": (
+        "The contract '{contract}' is not played under the ruleset '{ruleset}'.",
+        "Das Spiel „{contract}“ gibt es im Regelwerk „{ruleset}“ nicht.",
+    ),
+    "players_not_allowed": (
+        "The ruleset '{ruleset}' does not play at tables of {players}.",
+        "Im Regelwerk „{ruleset}“ gibt es keine Tische mit {players} Spielern.",
+    ),
+    "sitting_out_required": (
+        "At a table of 5 the seat that sits out must be given.",
+        "Am Fünfertisch muss angegeben werden, wer aussetzt.",
+    ),
+    "sitting_out_forbidden": (
+        "Nobody sits out at a table of {players}.",
+        "Am Tisch mit {players} Spielern setzt niemand aus.",
+    ),
+    "bad_seat": (
+        "'{field}' = {seat} is not a playing seat at this table (seats are numbered from 0).",
+        "„{field}“ = {seat} ist kein mitspielender Sitz an diesem Tisch (Sitze ab 0 gezählt).",
+    ),
+    "declarer_required": (
+        "The declarer must be given.",
+        "Der Spieler (Alleinspieler) muss angegeben werden.",
+    ),
+    "declarer_not_forehand": (
+        "Only forehand (seat {forehand}) may play a Cego.",
+        "Ein Cego darf nur die Vorhand (Sitz {forehand}) spielen.",
+    ),
+    "card_points_required": (
+        "The declarer's card points must be given.",
+        "Die Kartenpunkte des Spielers müssen angegeben werden.",
+    ),
+    "card_points_out_of_range": (
+        "Card points must be between 0 and {total}, got {value}.",
+        "Kartenpunkte müssen zwischen 0 und {total} liegen, eingegeben: {value}.",
+    ),
+    "outcome_required": (
+        "Whether the goal of the {contract} was met (or the number of tricks) must be given.",
+        "Bei „{contract}“ muss angegeben werden, ob das Ziel erreicht wurde (oder die Stichzahl).",
+    ),
+    "outcome_conflict": (
+        "'achieved' and 'tricks' contradict each other.",
+        "„Erreicht“ und die Stichzahl widersprechen sich.",
+    ),
+    "tricks_out_of_range": (
+        "A number of tricks must be between 0 and {max}, got {value}.",
+        "Die Stichzahl muss zwischen 0 und {max} liegen, eingegeben: {value}.",
+    ),
+    "announcer_required": (
+        "The player who announced the {contract} must be given.",
+        "Wer „{contract}“ angesagt hat, muss angegeben werden.",
+    ),
+    "raeuber_points_required": (
+        "The card points of every playing seat must be given for a Räuber.",
+        "Beim Räuber müssen die Kartenpunkte jedes mitspielenden Sitzes angegeben werden.",
+    ),
+    "raeuber_tricks_inconsistent": (
+        "Seat {seat} has {points} card points but no trick.",
+        "Sitz {seat} hat {points} Kartenpunkte, aber keinen Stich.",
+    ),
+    "last_trick_required": (
+        "The seat that took the last trick must be given for a Drescher.",
+        "Beim Drescher muss angegeben werden, wer den letzten Stich gemacht hat.",
+    ),
+    "calls_not_allowed": (
+        "The ruleset '{ruleset}' has no Contra calls (Contracego) for this game.",
+        "Das Regelwerk „{ruleset}“ kennt für dieses Spiel kein Kontra (Contracego).",
+    ),
+    "calls_out_of_range": (
+        "Calls must be between 0 and {max}, got {value}.",
+        "Kontra-Stufen müssen zwischen 0 und {max} liegen, eingegeben: {value}.",
+    ),
+    "unknown_card": (
+        "Unknown card '{card}'.",
+        "Unbekannte Karte „{card}“.",
+    ),
+    "duplicate_card": (
+        "The card '{card}' is given twice.",
+        "Die Karte „{card}“ ist doppelt angegeben.",
+    ),
+    "unknown_counting": (
+        "Unknown counting method '{counting}' (pairs or triples).",
+        "Unbekannte Zählweise „{counting}“ (pairs oder triples).",
+    ),
+}
+
+
+class ScoringError(ValueError):
+    """A game (or option, or card) the rules reject. ``code`` is stable; ``params`` fill the message."""
+
+    def __init__(self, code, **params):
+        if code not in MESSAGES:
+            raise KeyError(f"no message for error code {code!r}")
+        self.code = code
+        self.params = params
+        super().__init__(self.message("en"))
+
+    def message(self, lang="de"):
+        english, german = MESSAGES[self.code]
+        template = german if str(lang).startswith("de") else english
+        try:
+            return template.format(**self.params)
+        except (KeyError, IndexError):
+            return template
+
+    def as_dict(self, lang="de"):
+        """The JSON form of RULES.md §6: ``{"code": ..., "message": ..., "params": ...}``."""
+        return {"code": self.code, "message": self.message(lang), "params": self.params}

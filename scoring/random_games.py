@@ -1,0 +1,80 @@
+"""Random legal games with realistic contract frequencies, for the demo, tests and benchmarks.
+
+``random_game(rng, ruleset=…, players=…, dealer=…)`` returns one game dict (RULES.md §6) that the engine
+accepts. Frequencies follow tournament experience: Cego and Halbe common, Solo rare, Räuber now and then.
+"""
+
+import random
+
+from .contracts import CONTRACTS, GOAL, POINT, RAEUBER
+from .rulesets import RULESET_KEYS, resolve
+
+# Relative weights of the contracts in a tournament (contracts a ruleset does not play are skipped).
+WEIGHTS = {
+    "cego": 40, "halbe": 14, "eine": 10, "leere": 5, "zwei_leere": 3, "zwei_verschiedene": 2,
+    "kleiner_mann": 1, "solo": 3, "gegensolo": 1, "ultimo": 1, "piccolo": 3, "bettel": 3,
+    "zwiccolo": 1, "drilling": 1, "vierlefax": 1, "pfifferling": 1, "raeuber": 6, "drescher": 2,
+}
+
+
+def _split(rng, total, seats):
+    """Split ``total`` into len(seats) random non-negative parts."""
+    cuts = sorted(rng.randint(0, total) for _ in range(len(seats) - 1))
+    bounds = [0] + cuts + [total]
+    return [bounds[i + 1] - bounds[i] for i in range(len(seats))]
+
+
+def random_game(rng, ruleset="schwarzwald", players=None, dealer=None, options=None):
+    rs = resolve(ruleset, options)
+    if players is None:
+        players = rng.choice(rs.players)
+    dealer = rng.randrange(players) if dealer is None else dealer
+    game = {"ruleset": ruleset, "players": players}
+    if options:
+        game["options"] = options
+    sitting_out = dealer if players == 5 else None
+    if sitting_out is not None:
+        game["sitting_out"] = sitting_out
+    playing = [s for s in range(players) if s != sitting_out]
+    forehand = (dealer + 1) % players   # at a table of 5 the dealer sits out
+    keys = [k for k in WEIGHTS if k in rs.allowed]
+    key = rng.choices(keys, weights=[WEIGHTS[k] for k in keys])[0]
+    contract = CONTRACTS[key]
+    game["contract"] = key
+    if contract.kind == POINT:
+        game["declarer"] = forehand if key == "cego" else rng.choice(playing)
+        centre = rs.declarer_threshold + (3 if key in ("cego", "solo") else 1)
+        cp = int(rng.gauss(centre, 11))
+        game["card_points"] = 0 if rng.random() < 0.01 else min(rs.total, max(0, cp))
+    elif contract.kind == GOAL:
+        game["declarer"] = rng.choice(playing)
+        win = rng.random() < 0.6
+        if contract.goal_tricks is None or rng.random() < 0.5:
+            game["achieved"] = win
+        else:
+            goal = contract.goal_tricks
+            game["tricks"] = goal if win else rng.choice([t for t in range(min(rs.hand_size, 6) + 1) if t != goal])
+    else:
+        game["announcer"] = forehand
+        if contract.kind == RAEUBER:
+            tricks = [0] * players
+            for _ in range(rs.hand_size):
+                tricks[rng.choice(playing)] += 1
+            takers = [s for s in playing if tricks[s]]
+            points = [None if s == sitting_out else 0 for s in range(players)]
+            for s, v in zip(takers, _split(rng, rs.total, takers)):
+                points[s] = v
+            game["raeuber_points"] = points
+            game["raeuber_tricks"] = [None if s == sitting_out else tricks[s] for s in range(players)]
+        else:
+            game["last_trick"] = rng.choice(playing)
+    if rng.random() < 0.003:
+        game["penalty"] = rng.choice(playing)
+    return game
+
+
+def random_games(n, seed=0, rulesets=RULESET_KEYS):
+    """``n`` random legal games spread over the given rulesets (most of them in the first)."""
+    rng = random.Random(seed)
+    weights = [6] + [1] * (len(rulesets) - 1)
+    return [random_game(rng, rng.choices(rulesets, weights=weights)[0]) for _ in range(n)]

@@ -1,0 +1,119 @@
+"""The tariff grid of a ruleset: value per opponent for each point contract and Fach, plus the fixed values.
+
+This is what a director pins to the wall and what ``python -m scoring table`` and ``/tarif/`` show.
+"""
+
+from dataclasses import dataclass, field
+
+from .contracts import CONTRACTS, WIN_LOSS
+from .engine import fach_for, point_value
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    label: dict
+    contract: str
+    won: bool | None = None   # for Solo/Gegensolo: the won or the lost column
+
+
+@dataclass(frozen=True)
+class FixedValue:
+    contract: str
+    label: dict
+    value: int
+    note: dict = field(default_factory=lambda: {"de": "", "en": ""})
+
+
+@dataclass(frozen=True)
+class TariffGrid:
+    ruleset: object
+    columns: list
+    rows: list
+    fixed: list
+
+
+def _band(rs, fach, threshold):
+    """Card points of a losing side (that needed ``threshold``) that give ``fach``, as ``"35–39"``."""
+    points = [p for p in range(threshold) if fach_for(rs, p, threshold) == fach]
+    if not points:
+        return "–"
+    return f"{points[0]}–{points[-1]}" if len(points) > 1 else str(points[0])
+
+
+def tariff_grid(rs):
+    columns = []
+    for key, (m_win, m_loss) in rs.point_multipliers.items():
+        contract = CONTRACTS[key]
+        if key in WIN_LOSS:
+            for won, word in ((True, {"de": "gewonnen", "en": "won"}), (False, {"de": "verloren", "en": "lost"})):
+                label = {lang: f"{contract.label[lang]} {word[lang]}" for lang in ("de", "en")}
+                columns.append(Column(f"{key}_{'won' if won else 'lost'}", label, key, won))
+        else:
+            columns.append(Column(key, contract.label, key))
+    rows = []
+    for fach in range(1, rs.max_fach + 1):
+        row = {"fach": fach,
+               "declarer_band": _band(rs, fach, rs.declarer_threshold),
+               "defender_band": _band(rs, fach, rs.defender_threshold)}
+        for col in columns:
+            won = True if col.won is None else col.won
+            row[col.key] = point_value(rs, col.contract, fach, won)[3]
+        rows.append(row)
+    fixed = [FixedValue(k, CONTRACTS[k].label, v) for k, v in rs.fixed_values.items()]
+    if rs.raeuber_value is not None:
+        fixed.append(FixedValue("raeuber", CONTRACTS["raeuber"].label, rs.raeuber_value, _raeuber_note(rs)))
+    if rs.drescher_value is not None:
+        k = rs.drescher_announcer_factor
+        fixed.append(FixedValue("drescher", CONTRACTS["drescher"].label, rs.drescher_value,
+                                {"de": f"selbst angesagt ×{k}", "en": f"own announcement ×{k}"}))
+    return TariffGrid(rs, columns, rows, fixed)
+
+
+def _raeuber_note(rs):
+    de, en = [], []
+    add, fac = rs.raeuber_surcharges, rs.raeuber_factors
+    if fac["announcer"] != 1:
+        de.append(f"Ansager verliert ×{fac['announcer']}")
+        en.append(f"announcer loses ×{fac['announcer']}")
+    if add["announcer"]:
+        de.append(f"Ansager +{add['announcer']}")
+        en.append(f"announcer +{add['announcer']}")
+    if add["jungfrau"]:
+        de.append(f"+{add['jungfrau']} je Jungfrau")
+        en.append(f"+{add['jungfrau']} per Jungfrau")
+    if fac["jungfrau"] != 1:
+        de.append(f"×{fac['jungfrau']} je Jungfrau")
+        en.append(f"×{fac['jungfrau']} per Jungfrau")
+    if add["over_40"]:
+        de.append(f"über 40 Punkte +{add['over_40']}")
+        en.append(f"over 40 points +{add['over_40']}")
+    if rs.raeuber_all_tricks is not None:
+        de.append(f"alle Stiche: erhält {rs.raeuber_all_tricks}")
+        en.append(f"all tricks: receives {rs.raeuber_all_tricks}")
+    if rs.announcer_loses_ties:
+        de.append("bei Gleichstand verliert der Ansager allein")
+        en.append("on a tie the announcer loses alone")
+    return {"de": ", ".join(de), "en": ", ".join(en)}
+
+
+def format_grid(grid, lang="de"):
+    """The grid as plain text for the terminal."""
+    lang = "de" if str(lang).startswith("de") else "en"
+    rs = grid.ruleset
+    head = ["Fach", "Spieler verl." if lang == "de" else "decl. lost",
+            "Gegner verl." if lang == "de" else "def. lost"] + [c.label[lang] for c in grid.columns]
+    body = [[str(r["fach"]), r["declarer_band"], r["defender_band"]] + [str(r[c.key]) for c in grid.columns]
+            for r in grid.rows]
+    widths = [max(len(h), *(len(b[i]) for b in body)) for i, h in enumerate(head)]
+    lines = [f"{rs.label(lang)} ({rs.key})",
+             "  ".join(h.rjust(w) for h, w in zip(head, widths)),
+             "  ".join("-" * w for w in widths)]
+    lines += ["  ".join(v.rjust(w) for v, w in zip(b, widths)) for b in body]
+    if grid.fixed:
+        lines.append("")
+        lines.append("Festwerte:" if lang == "de" else "Fixed values:")
+        for f in grid.fixed:
+            note = f"  ({f.note[lang]})" if f.note[lang] else ""
+            lines.append(f"  {f.label[lang]}: {f.value}{note}")
+    return "\n".join(lines)
