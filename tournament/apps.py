@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class TournamentConfig(AppConfig):
+    """The administration app: tournaments, players, tables, games (the models arrive with later issues)."""
+
+    name = "tournament"
+    verbose_name = _("Cego tournaments")
+    default_auto_field = "django.db.models.BigAutoField"

@@ -1,0 +1,156 @@
+"""``python manage.py demo``: a realistic demo season, played out with legal random games from the engine.
+
+Three tournaments of 60–140 players from a pool of Black Forest players, two rounds of 24 games (30 at tables
+of 5), club teams, a few adjustments. The first two are finished and published; the third is running with its
+second round half entered, so every page has something to show. Prints progress. Does nothing if the demo
+season exists (``--reset`` deletes and rebuilds it).
+"""
+
+import datetime
+import random
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from scoring import score_game
+from scoring.random_games import random_game
+from tournament import draws, services
+from tournament.models import Game, Player, Round, Score, Season, Team, Tournament
+
+SEASON_NAME = "Cego-Schwarzwaldmeisterschaft 2026 (Demo)"
+FIRST_W = ["Anna", "Berta", "Claudia", "Doris", "Elke", "Franziska", "Gertrud", "Hildegard", "Ingrid", "Johanna",
+           "Karin", "Lisa", "Monika", "Nicole", "Olga", "Petra", "Rosa", "Sabine", "Theresia", "Ursula", "Veronika",
+           "Waltraud", "Martina", "Sophie", "Lena", "Marie"]
+FIRST_M = ["Albert", "Bernhard", "Christian", "Dieter", "Egon", "Franz", "Georg", "Hans", "Josef", "Karl",
+           "Lothar", "Markus", "Norbert", "Otto", "Paul", "Rudolf", "Stefan", "Thomas", "Uwe", "Walter", "Xaver",
+           "Wolfgang", "Jonas", "Lukas", "Felix", "Tobias", "Matthias", "Anton"]
+LAST = ["Maier", "Schwär", "Kern", "Faller", "Dold", "Kirner", "Ketterer", "Hog", "Fehrenbach", "Wehrle", "Duffner",
+        "Kaltenbach", "Scherzinger", "Winterhalter", "Rombach", "Hummel", "Zähringer", "Willmann", "Heizmann",
+        "Spitz", "Ganter", "Löffler", "Hättich", "Jäckle", "Laufer", "Schwer", "Tritschler", "Bächle", "Straub",
+        "Rieple", "Furtwängler", "Kienzler", "Dilger", "Saier", "Hettich", "Wangler", "Kuner", "Beha"]
+TOWNS = ["Furtwangen", "Triberg", "Titisee-Neustadt", "Hinterzarten", "Schonach", "St. Georgen", "Villingen",
+         "Donaueschingen", "Löffingen", "Bräunlingen", "Vöhrenbach", "Gütenbach", "Schönwald", "Unadingen",
+         "Bonndorf", "Lenzkirch", "St. Märgen", "St. Peter", "Waldkirch", "Elzach", "Simonswald", "Hüfingen",
+         "Blumberg", "Eisenbach"]
+CLUBS = ["Cego-Freunde Furtwangen", "Cego-Club Unadingen", "Trumpf 21 Löffingen", "Gstieß Vöhrenbach",
+         "Cego-Runde Hinterzarten", "Schwarzwaldverein Schonach", ""]
+TOURNAMENTS = [("Cego-Turnier Löffingen", "Festhalle Löffingen", datetime.date(2026, 1, 17), 134),
+               ("Cego-Turnier Furtwangen", "Gasthaus Ochsen, Furtwangen", datetime.date(2026, 2, 14), 97),
+               ("Cego-Turnier Unadingen", "Dorfgemeinschaftshaus Unadingen", datetime.date(2026, 3, 21), 62)]
+
+
+class Command(BaseCommand):
+    help = "Build a realistic demo season (three tournaments played out with legal random games)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--reset", action="store_true", help="delete an existing demo season first")
+        parser.add_argument("--seed", type=int, default=2026)
+        parser.add_argument("--pool", type=int, default=190, help="players in the season's pool")
+
+    def handle(self, *args, reset=False, seed=2026, pool=190, **options):
+        existing = Season.objects.filter(name=SEASON_NAME).first()
+        if existing and not reset:
+            self.stdout.write("Demo season exists already (use --reset to rebuild it).")
+            return
+        if existing:
+            Tournament.objects.filter(season=existing).delete()
+            existing.delete()
+        rng = random.Random(seed)
+        user = self._director()
+        season = Season.objects.create(name=SEASON_NAME, year=2026, best_n=None)
+        players = self._players(rng, pool)
+        teams = self._teams(season, players, rng)
+        for index, (name, venue, date, count) in enumerate(TOURNAMENTS, start=1):
+            self.stdout.write(f"[{index}/{len(TOURNAMENTS)}] {name}: {count} players")
+            running = index == len(TOURNAMENTS)
+            self._tournament(season, name, venue, date, rng.sample(players, count), teams, user, rng,
+                             running=running)
+        self.stdout.write(self.style.SUCCESS(
+            "Demo season ready. Director login: user 'leitung', password 'cego' (demo only)."))
+
+    def _director(self):
+        model = get_user_model()
+        user = model.objects.filter(username="leitung").first()
+        if user is None:
+            user = model.objects.create_superuser("leitung", "leitung@example.org", "cego")
+        return user
+
+    def _players(self, rng, pool):
+        taken, players = set(), []
+        while len(players) < pool:
+            woman = rng.random() < 0.36
+            first = rng.choice(FIRST_W if woman else FIRST_M)
+            last = rng.choice(LAST)
+            town = rng.choice(TOWNS)
+            if (first, last, town) in taken:
+                continue
+            taken.add((first, last, town))
+            youth = rng.random() < 0.08
+            birth = rng.randint(2009, 2013) if youth else rng.randint(1940, 2004)
+            players.append(Player(first_name=first, last_name=last, town=town, club=rng.choice(CLUBS),
+                                  is_woman=woman, birth_year=birth if rng.random() < 0.85 or youth else None,
+                                  is_guest=rng.random() < 0.04))
+        Player.objects.bulk_create(players)
+        self.stdout.write(f"  {len(players)} players in the pool")
+        return list(Player.objects.filter(pk__in=[p.pk for p in players]))
+
+    def _teams(self, season, players, rng):
+        teams = {}
+        for club in CLUBS[:-1]:
+            members = [p for p in players if p.club == club]
+            rng.shuffle(members)
+            for k in range(min(2, len(members) // 4)):
+                team = Team.objects.create(season=season, name=f"{club} {k + 1}")
+                for p in members[k * 4:(k + 1) * 4]:
+                    teams[p.pk] = team
+        self.stdout.write(f"  {len(set(teams.values()))} teams of 4")
+        return teams
+
+    @transaction.atomic
+    def _tournament(self, season, name, venue, date, players, teams, user, rng, running):
+        t = Tournament.objects.create(season=season, name=name, venue=venue, date=date, ruleset="schwarzwald",
+                                      rounds=2, published=True, seed=f"{date:%Y%m%d}-demo")
+        players.sort(key=lambda p: (p.last_name, p.first_name))
+        for number, player in enumerate(players, start=1):
+            services.register(tournament=t, player=player, start_number=number, team=teams.get(player.pk),
+                              paid=True, checked_in=True)
+        for round_number in (1, 2):
+            round_ = draws.draw_round(tournament=t, number=round_number, user=user)
+            tables = list(round_.tables.prefetch_related("seats"))
+            fives = sum(1 for tb in tables if tb.size == 5)
+            half = running and round_number == 2
+            played = 0
+            for i, table in enumerate(tables):
+                games = table.games_played if not half else (table.games_played if i % 2 else rng.randint(0, 12))
+                self._play(table, games, rng, user)
+                played += games
+                if (i + 1) % 10 == 0 or i + 1 == len(tables):
+                    self.stdout.write(f"    round {round_number}: table {i + 1}/{len(tables)} "
+                                      f"({fives} tables of 5), {played} games")
+            if not half:
+                services.set_round_status(round_=round_, status=Round.Status.LOCKED, user=user)
+        entries = list(t.entries.all())
+        for entry in rng.sample(entries, 3):
+            services.add_adjustment(entry=entry, points=-rng.choice([20, 40, 50]),
+                                    reason=rng.choice(["Fehlgeben", "Verspätung", "Kartenfehler"]), user=user)
+        t.status = Tournament.Status.RUNNING if running else Tournament.Status.FINISHED
+        t.save(update_fields=["status"])
+
+    def _play(self, table, games, rng, user):
+        """Play ``games`` rows at ``table`` with engine-scored random games (bulk insert, audit as one entry)."""
+        seats = {s.position: s.entry_id for s in table.seats.all()}
+        rows, results = [], []
+        for number in range(1, games + 1):
+            game = random_game(rng, "schwarzwald", players=table.size, dealer=table.dealer(number))
+            result = score_game(dict(game, dealer=table.dealer(number)))
+            fields = {k: game.get(k) for k in services.GAME_FIELDS}
+            fields["calls"] = fields["calls"] or 0
+            rows.append(Game(table=table, number=number, scores=result["scores"], value=result["value"],
+                             fach=result["fach"], won=result["won"], explanation=result["explanation"],
+                             updated_by=user, **fields))
+            results.append(result["scores"])
+        Game.objects.bulk_create(rows)
+        saved = {g.number: g for g in Game.objects.filter(table=table)}
+        Score.objects.bulk_create(Score(table=table, game=saved[n], entry_id=seats[pos], points=pts)
+                                  for n, scores in enumerate(results, start=1) for pos, pts in enumerate(scores))

@@ -1,0 +1,300 @@
+"""Seat draws for a Cego tournament day: pure (standard library only, no Django), with a CLI.
+
+Vocabulary, used throughout the seating modules:
+
+- **day** — one tournament (Turnier): all players present play the same number of rounds.
+- **round** — one seating of every player; each table then plays its games (24 in most rulesets) before the
+  seats are drawn again. A draw covers all rounds of the day.
+- **table** — the players who play together in one round. Normally 4; the players left over when the field is
+  not a multiple of 4 sit at **odd tables**: tables of 5, where the dealer sits out each game, or — in
+  rulesets that play three-handed — tables of 3. Every round has the same table sizes
+  (``table_sizes``): tables of 4 first, then the odd tables.
+- **seat** — a position at a table, ``0 … size-1``, in the order the deal passes round the table.
+- **dealer** — the player who deals a game; the deal passes to the next seat after every game.
+  The **first dealer** sits at seat 0 and deals the round's first game.
+- **meeting** — two players at the same table in one round. A **same-day repeat** is a pair that meets in
+  two rounds of one day; the draw avoids them whenever it can (always, for tables of 4 and 5, 20 to 403
+  players and up to 4 rounds — see docs/seating.md).
+- **history** — meetings on earlier days of the season, ``[a, b, times]``; such pairs are kept apart where
+  possible, the more they met, the harder.
+- **group** — players who registered together (family, club, team) and must not share a table, on the whole
+  day or in the first ``group_rounds`` rounds.
+- **fixed table** — a player who must stay at one table (by index) in every drawn round.
+- **frozen round** — a round already played or published; a redraw after late entries or withdrawals keeps
+  it exactly and draws only the later rounds.
+- **seed** — the int or text (from a public physical draw, or published in advance) that, with the inputs,
+  determines the draw. ``(algorithm, seed, input_hash)`` identifies a draw; same inputs and seed, same draw.
+
+``draw`` returns a ``Draw``; ``SeatingError`` (code + params) is the error a user can fix. The optimiser is in
+``seating_search``, the seat order in ``seating_seats``, input checks and the hash in ``seating_inputs``, the
+Dutch cycles in ``seating_cyclic``, the generator in ``seating_rng``.
+
+CLI: ``python -m tournament.seating --players N --rounds R [--seed S] [--history FILE] [--groups FILE]``
+prints ``{"seed", "algorithm", "input_hash", "rounds", "stats"}`` as JSON for players ``0 … N-1``; bad
+arguments give a message on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Hashable, Iterable, Mapping, Sequence
+
+from .seating_cyclic import cyclic_shifts, dutch_cycle
+from .seating_inputs import SeatingError, normalise, normalise_history, order_key, ordered_pair, table_sizes
+from .seating_rng import Rng
+from .seating_search import BASE_SIZE, HARD, Problem, solve
+from .seating_seats import order_seats
+
+__all__ = [
+    "ALGORITHM",
+    "Draw",
+    "SeatingError",
+    "cyclic_shifts",
+    "draw",
+    "dutch_cycle",
+    "history_weight",
+    "main",
+    "normalise_history",
+    "pair_meetings",
+    "repeated_pairs",
+    "table_sizes",
+]
+
+ALGORITHM = "cego-tabu/1"
+HISTORY_UNIT = 100
+
+Round = list[list[Any]]
+
+
+def history_weight(times: int) -> int:
+    """Cost of seating a pair together again after ``times`` earlier meetings this season (×4 per meeting)."""
+    return 0 if times <= 0 else min(HISTORY_UNIT * 4 ** (times - 1), HARD // 10)
+
+
+def pair_meetings(rounds: Iterable[Iterable[Iterable[Hashable]]], history: Any = ()) -> dict[tuple, int]:
+    """How often each pair shares a table in ``rounds``, plus the ``history`` counts if given."""
+    meetings: dict[tuple, int] = {}
+    if history:
+        meetings.update(normalise_history(history))
+    for tables in rounds:
+        for table in tables:
+            members = list(table)
+            for i, a in enumerate(members):
+                for b in members[i + 1 :]:
+                    key = ordered_pair(a, b)
+                    meetings[key] = meetings.get(key, 0) + 1
+    return meetings
+
+
+def repeated_pairs(rounds: Iterable[Iterable[Iterable[Hashable]]]) -> int:
+    """The number of pairs who share a table more than once in ``rounds`` (same-day repeats)."""
+    return sum(1 for k in pair_meetings(rounds).values() if k > 1)
+
+
+@dataclass
+class Draw:
+    """A drawn day: frozen rounds first, then the drawn ones; each table lists players in seat order."""
+
+    seed: int | str
+    algorithm: str
+    input_hash: str
+    rounds: list[Round]
+    frozen: int = 0
+    inputs: dict = field(default_factory=dict, repr=False)
+
+    def repeats(self) -> int:
+        """Same-day repeated pairs over all rounds of the day."""
+        return repeated_pairs(self.rounds)
+
+    def stats(self) -> dict[str, Any]:
+        """Checks of the result against its inputs: repeats, season meetings, groups and balance."""
+        players = self.inputs.get("players") or sorted({p for tables in self.rounds for t in tables for p in t}, key=order_key)
+        history = {ordered_pair(a, b): k for a, b, k in self.inputs.get("history", [])}
+        day = pair_meetings(self.rounds)
+        group_rounds = self.inputs.get("group_rounds")
+        violations = 0
+        for group in self.inputs.get("groups", []):
+            members = set(group)
+            for r, tables in enumerate(self.rounds):
+                if group_rounds is None or r < group_rounds:
+                    for table in tables:
+                        k = len(members.intersection(table))
+                        violations += k * (k - 1) // 2
+        odd = {p: 0 for p in players}
+        first = {p: 0 for p in players}
+        for tables in self.rounds:
+            for table in tables:
+                if table and table[0] in first:
+                    first[table[0]] += 1
+                if len(table) != BASE_SIZE:
+                    for p in table:
+                        if p in odd:
+                            odd[p] += 1
+        return {
+            "repeated_pairs": sum(1 for k in day.values() if k > 1),
+            "max_day_meetings": max(day.values(), default=0),
+            "history_pairs_met": sum(1 for pair in day if pair in history),
+            "max_season_meetings": max((k + history.get(pair, 0) for pair, k in day.items()), default=0),
+            "group_violations": violations,
+            "odd_seats": _spread(odd.values()),
+            "first_deals": _spread(first.values()),
+        }
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON form printed by the CLI (and worth storing next to the rounds)."""
+        return {
+            "seed": self.seed,
+            "algorithm": self.algorithm,
+            "input_hash": self.input_hash,
+            "frozen_rounds": self.frozen,
+            "rounds": self.rounds,
+            "stats": self.stats(),
+        }
+
+
+def _spread(values: Iterable[int]) -> dict[str, int]:
+    values = list(values)
+    return {"min": min(values, default=0), "max": max(values, default=0)}
+
+
+def draw(
+    players: Sequence[int | str],
+    rounds: int,
+    *,
+    seed: int | str,
+    history: Mapping | Iterable = (),
+    groups: Iterable[Iterable[int | str]] = (),
+    group_rounds: int | None = None,
+    fixed_tables: Mapping[int | str, int] | None = None,
+    frozen_rounds: Iterable[Iterable[Iterable[int | str]]] = (),
+    leftover: int = 5,
+    dealer_history: Mapping[int | str, int] | None = None,
+    odd_history: Mapping[int | str, int] | None = None,
+) -> Draw:
+    """Draw the day's ``rounds`` rounds (frozen ones included) for ``players``; see the module docstring.
+
+    ``history``: ``{(a, b): times}`` or ``[[a, b, times], …]`` of earlier days; ``groups``: lists of players
+    kept apart (all day, or in the first ``group_rounds`` rounds); ``fixed_tables``: ``{player: table index}``;
+    ``frozen_rounds``: rounds already played, kept as they are (they may name players who withdrew, and may
+    miss late entries); ``leftover``: 5 or 3; ``dealer_history``/``odd_history``: first deals and odd-table
+    seats earlier in the season. Players and history entries are ints or strs. Raises ``SeatingError``.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)) or seed == "":
+        raise SeatingError("bad_seed")
+    inputs = normalise(
+        players,
+        rounds,
+        history=history,
+        groups=groups,
+        group_rounds=group_rounds,
+        fixed_tables=fixed_tables,
+        frozen_rounds=frozen_rounds,
+        leftover=leftover,
+        dealer_history=dealer_history,
+        odd_history=odd_history,
+    )
+    people = inputs.players
+    n = len(people)
+    index = {p: i for i, p in enumerate(people)}
+    frozen = inputs.frozen_rounds
+    base = [0] * (n * n)
+    for (a, b), times in inputs.history.items():
+        if a in index and b in index:
+            _add(base, n, index[a], index[b], history_weight(times))
+    odd_before, dealt_before = [0] * n, [0] * n
+    for tables in frozen:
+        for table in tables:
+            present = [index[p] for p in table if p in index]
+            for i, a in enumerate(present):
+                for b in present[i + 1 :]:
+                    _add(base, n, a, b, HARD)
+                if len(table) != BASE_SIZE:
+                    odd_before[a] += 1
+            if table[0] in index:
+                dealt_before[index[table[0]]] += 1
+    grouped = base if inputs.group_rounds is None else list(base)
+    group_pairs = {ordered_pair(a, b) for g in inputs.groups for a in g for b in g if a != b}
+    for a, b in group_pairs:
+        if a in index and b in index:
+            _add(grouped, n, index[a], index[b], HARD)
+    todo = inputs.rounds - len(frozen)
+    problem = Problem(
+        n=n,
+        sizes=inputs.sizes,
+        rounds=todo,
+        statics=[grouped if inputs.group_rounds is None or len(frozen) + r < inputs.group_rounds else base for r in range(todo)],
+        pinned=[inputs.fixed_tables.get(p, -1) for p in people],
+        odd_before=odd_before,
+        odd_season=[inputs.odd_history.get(p, 0) for p in people],
+    )
+    rng = Rng(seed)
+    search_rng, seats_rng = rng.fork("search"), rng.fork("seats")
+    drawn = solve(problem, search_rng).tables if todo else []
+    seated = order_seats(
+        drawn, n, rng=seats_rng, dealt_before=dealt_before, dealt_season=[inputs.dealer_history.get(p, 0) for p in people]
+    )
+    return Draw(
+        seed=seed,
+        algorithm=ALGORITHM,
+        input_hash=inputs.hash,
+        rounds=[[list(t) for t in tables] for tables in frozen] + [[[people[i] for i in t] for t in tables] for tables in seated],
+        frozen=len(frozen),
+        inputs=inputs.canonical,
+    )
+
+
+def _add(matrix: list[int], n: int, a: int, b: int, cost: int) -> None:
+    matrix[a * n + b] += cost
+    matrix[b * n + a] += cost
+
+
+# -- CLI ---------------------------------------------------------------------------------------------------
+def _seed(text: str) -> int | str:
+    try:
+        value = int(text)
+    except ValueError:
+        return text
+    return value if str(value) == text else text
+
+
+def _read_json(path: str) -> Any:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return json.load(fh)
+    except (OSError, ValueError) as exc:
+        raise SeatingError("bad_file", {"path": path, "reason": str(exc)}) from None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tournament.seating", description="Draw the seats of a Cego tournament day.")
+    parser.add_argument("--players", type=int, required=True, help="number of players, numbered 0 … N-1")
+    parser.add_argument("--rounds", type=int, required=True, help="rounds in the day")
+    parser.add_argument("--seed", default="0", help="int or text; the same seed gives the same draw (default 0)")
+    parser.add_argument("--history", metavar="FILE", help="JSON list of [a, b, times] meetings on earlier days")
+    parser.add_argument("--groups", metavar="FILE", help="JSON list of lists of players kept apart")
+    parser.add_argument("--group-rounds", type=int, help="keep groups apart only in the first n rounds")
+    parser.add_argument("--leftover", type=int, default=5, help="seats at leftover tables: 5 (default) or 3")
+    args = parser.parse_args(argv)
+    try:
+        table_sizes(args.players, leftover=args.leftover)
+        result = draw(
+            list(range(args.players)),
+            args.rounds,
+            seed=_seed(args.seed),
+            history=_read_json(args.history) if args.history else (),
+            groups=_read_json(args.groups) if args.groups else (),
+            group_rounds=args.group_rounds,
+            leftover=args.leftover,
+        )
+    except SeatingError as exc:
+        print(f"{parser.prog}: error: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(result.as_dict(), ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
