@@ -18,4 +18,7 @@ urlpatterns = [
     path("tarif/", include(tariff_patterns)),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("leitung/", include("tournament.urls_director")),
+    path("konto/", include("django.contrib.auth.urls")),
+    path("eingabe/", include("tournament.urls_entry")),
 ]

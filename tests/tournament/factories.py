@@ -41,3 +41,31 @@ def drawn(players=8, **kwargs):
 def existing_player(**kwargs):
     return Player.objects.create(first_name=kwargs.get("first_name", "Rosa"), last_name=kwargs.get("last_name", "Wehrle"),
                                  town=kwargs.get("town", "Titisee"))
+
+
+def staff(name="director", password=None):
+    """A staff user who is not a superuser (a tournament director). Without ``password`` it cannot log in with
+    one (tests use ``force_login``), which skips the slow password hashing. Named "director" by default, so
+    ``user()`` finds it too."""
+    model = get_user_model()
+    existing = model.objects.filter(username=name).first()
+    return existing or model.objects.create_user(name, f"{name}@example.org", password, is_staff=True)
+
+
+def registration_csv(rows, sep=";", encoding="utf-8"):
+    """A registration CSV: ``rows`` are lists of cells, the first row the headings."""
+    return "\r\n".join(sep.join(str(c) for c in row) for row in rows).encode(encoding)
+
+
+def registration_xlsx(rows):
+    """A registration workbook with ``rows`` (lists of cell values, the first the headings) on the first sheet."""
+    import io
+
+    import openpyxl
+
+    workbook = openpyxl.Workbook()
+    for row in rows:
+        workbook.active.append(row)
+    out = io.BytesIO()
+    workbook.save(out)
+    return out.getvalue()

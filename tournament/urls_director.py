@@ -1,0 +1,37 @@
+"""The director's pages (staff only), mounted at ``/leitung/``. Paths are German; URL names are English."""
+from django.urls import path
+
+from tournament.views import director_import, director_log, director_registration, director_rounds, director_seasons
+
+app_name = "director"
+
+urlpatterns = [
+    path("", director_seasons.home, name="home"),
+    path("saison/neu/", director_seasons.season_create, name="season_create"),
+    path("saison/<int:pk>/", director_seasons.season, name="season"),
+    path("saison/<int:pk>/bearbeiten/", director_seasons.season_edit, name="season_edit"),
+    path("saison/<int:season_pk>/turnier/neu/", director_seasons.tournament_create, name="tournament_create"),
+    path("turnier/<int:pk>/", director_seasons.tournament, name="tournament"),
+    path("turnier/<int:pk>/bearbeiten/", director_seasons.tournament_edit, name="tournament_edit"),
+    # Registration
+    path("turnier/<int:pk>/anmeldungen/", director_registration.entries, name="entries"),
+    path("turnier/<int:pk>/anmeldungen/eintragen/", director_registration.entry_register, name="entry_register"),
+    path("turnier/<int:pk>/anmeldungen/neu/", director_registration.player_create, name="player_create"),
+    path("turnier/<int:pk>/anmeldungen/<int:entry_pk>/", director_registration.entry_edit, name="entry_edit"),
+    path("turnier/<int:pk>/anmeldungen/<int:entry_pk>/umschalten/", director_registration.entry_toggle,
+         name="entry_toggle"),
+    path("turnier/<int:pk>/anmeldungen/<int:entry_pk>/entfernen/", director_registration.entry_delete,
+         name="entry_delete"),
+    path("turnier/<int:pk>/import/", director_import.entry_import, name="entry_import"),
+    path("anmeldevorlage.xlsx", director_import.import_template, name="import_template"),
+    # Rounds
+    path("turnier/<int:pk>/runde/<int:number>/", director_rounds.round_detail, name="round"),
+    path("turnier/<int:pk>/runde/<int:number>/status/", director_rounds.round_status, name="round_status"),
+    path("turnier/<int:pk>/runde/<int:number>/auslosung-loeschen/", director_rounds.round_delete_draw,
+         name="round_delete_draw"),
+    # Corrections and log
+    path("turnier/<int:pk>/korrekturen/", director_log.adjustments, name="adjustments"),
+    path("turnier/<int:pk>/korrekturen/<int:adjustment_pk>/loeschen/", director_log.adjustment_delete,
+         name="adjustment_delete"),
+    path("turnier/<int:pk>/protokoll/", director_log.audit, name="audit"),
+]

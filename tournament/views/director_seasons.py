@@ -1,0 +1,121 @@
+"""Director pages: the start page, seasons, and creating, editing and overlooking a tournament."""
+
+import json
+
+from django.contrib import messages
+from django.db.models import Count, Prefetch, Q
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from scoring.rulesets import resolve
+from tournament import selectors
+from tournament.director_forms import SeasonForm, TournamentForm
+from tournament.i18n import engine_lang
+from tournament.models import Season, Team, Tournament
+
+from .director_common import director_required, round_links, tournament_context, tournament_or_404
+
+
+def with_counts(tournaments):
+    return tournaments.annotate(
+        entry_count=Count("entries", filter=Q(entries__withdrawn=False), distinct=True),
+        drawn_rounds=Count("round_set", distinct=True))
+
+
+@director_required
+def home(request):
+    seasons = Season.objects.prefetch_related(
+        Prefetch("tournaments", queryset=with_counts(Tournament.objects.order_by("date", "name"))))
+    return render(request, "director/home.html", {"seasons": seasons})
+
+
+@director_required
+def season(request, pk):
+    season_ = get_object_or_404(Season, pk=pk)
+    tournaments = with_counts(season_.tournaments.order_by("date", "name"))
+    teams = Team.objects.filter(season=season_).annotate(entry_count=Count("entries")).order_by("name")
+    return render(request, "director/season.html", {"season": season_, "tournaments": tournaments, "teams": teams})
+
+
+@director_required
+def season_create(request):
+    form = SeasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        season_ = form.save()
+        messages.success(request, _("Season “%(name)s” created. Now add its first tournament.")
+                         % {"name": season_.name})
+        return redirect("director:season", season_.pk)
+    return render(request, "director/season_form.html", {"form": form})
+
+
+@director_required
+def season_edit(request, pk):
+    season_ = get_object_or_404(Season, pk=pk)
+    form = SeasonForm(request.POST or None, instance=season_)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Season saved."))
+        return redirect("director:season", season_.pk)
+    return render(request, "director/season_form.html", {"form": form, "season": season_})
+
+
+@director_required
+def tournament_create(request, season_pk):
+    season_ = get_object_or_404(Season, pk=season_pk)
+    form = TournamentForm(request.POST or None, season=season_)
+    if request.method == "POST" and form.is_valid():
+        tournament = form.save()
+        messages.success(request, _("Tournament “%(name)s” created. Register the players next.")
+                         % {"name": tournament.name})
+        return redirect("director:tournament", tournament.pk)
+    return render(request, "director/tournament_form.html", {"form": form, "season": season_})
+
+
+@director_required
+def tournament_edit(request, pk):
+    tournament = tournament_or_404(pk)
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Tournament saved."))
+        return redirect("director:tournament", tournament.pk)
+    return render(request, "director/tournament_form.html",
+                  tournament_context(tournament, "edit", form=form))
+
+
+def entry_counts(tournament):
+    season_ = tournament.season
+    entries = list(tournament.entries.select_related("player", "team"))
+    active = [e for e in entries if not e.withdrawn]
+    return {
+        "total": len(entries),
+        "active": len(active),
+        "withdrawn": len(entries) - len(active),
+        "checked_in": sum(e.checked_in for e in active),
+        "paid": sum(e.paid for e in entries),
+        "women": sum(e.player.is_woman for e in active),
+        "youth": sum(e.player.is_youth(season_.year, season_.youth_age) for e in active),
+        "guests": sum(e.player.is_guest for e in active),
+        "teams": len({e.team_id for e in active if e.team_id}),
+    }
+
+
+@director_required
+def tournament(request, pk):
+    tournament_ = tournament_or_404(pk)
+    lang = engine_lang()
+    ruleset = resolve(tournament_.ruleset)
+    rounds = []
+    for link in round_links(tournament_):
+        progress = selectors.round_progress(link["round"]) if link["round"] else []
+        rounds.append({**link, "tables": len(progress), "complete": sum(t["complete"] for t in progress),
+                       "games": sum(t["entered"] for t in progress), "planned": sum(t["planned"] for t in progress)})
+    next_round = next((r for r in rounds if r["round"] is None), None)
+    playing = next((r for r in reversed(rounds) if r["round"] and r["round"].status == "open"), None)
+    context = tournament_context(
+        tournament_, "overview", ruleset_name=ruleset.name[lang], rounds=rounds, counts=entry_counts(tournament_),
+        next_round=next_round, playing=playing,
+        options_json=json.dumps(tournament_.options, ensure_ascii=False, indent=2) if tournament_.options else "",
+        audit_count=tournament_.audit.count(),
+        adjustment_count=tournament_.entries.filter(adjustments__isnull=False).aggregate(n=Count("adjustments"))["n"])
+    return render(request, "director/tournament.html", context)
