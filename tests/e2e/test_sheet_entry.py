@@ -1,0 +1,136 @@
+"""A director keys a whole score sheet with the keyboard: log in, draw the round, open a table, 24 games.
+
+Runs against ``live_server`` with the system's headless Chromium (see conftest.py). Assertions use the DOM,
+the database and the engine; the engine's messages are German already, this feature's own strings are not yet.
+"""
+
+import re
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from scoring import score_game
+from tests.tournament import factories
+from tournament import services
+from tournament.models import Game, Table
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+# One tuple per row: the values typed, each followed by Enter; "" keeps the preselected forehand.
+GAMES = [
+    ("C", "", "45"), ("H", "3", "47"), ("C", "", "38"), ("R", "", "18", "25", "20", "16"),
+    ("C", "", "52"), ("S", "2", "50"), ("P", "1", "+"), ("C", "", "40"), ("B", "4", "-"), ("E", "1", "41"),
+    ("C", "", "29"), ("L", "2", "55"), ("2L", "3", "36"), ("C", "", "60"), ("U", "4", "+"), ("KM", "1", "0"),
+    ("C", "", "44"), ("GSo", "2", "46"), ("2V", "3", "33"), ("R", "", "10", "30", "20", "19"), ("C", "", "79"),
+    ("h", "4", "20"), ("p", "2", "3"), ("c", "", "0"),
+]
+REJECTED_ROW = 5          # first keyed with 85 card points, then corrected to GAMES[4]
+
+
+def number(text):
+    return int(text.replace("\u2212", "-").replace("+", "")) if text.strip() else 0
+
+
+def key_in(page, values):
+    for value in values:
+        if value:
+            page.keyboard.type(value)
+        page.keyboard.press("Enter")
+
+
+def test_director_keys_a_whole_sheet_with_the_keyboard(live_server, page):
+    tournament = factories.tournament(players=8)
+    factories.user("leitung")
+
+    page.goto(live_server.url + reverse("login"))
+    page.fill("#id_username", "leitung")
+    page.fill("#id_password", "pw-leitung")
+    page.click("#login")
+    page.wait_for_load_state()
+
+    page.goto(live_server.url + reverse("director:round", args=[tournament.pk, 1]))
+    page.click("#draw-round")
+    page.locator(".sheet-link").first.click()
+    expect(page.locator("#sheet")).to_be_visible()
+    table = Table.objects.get(pk=int(re.search(r"/tisch/(\d+)/", page.url).group(1)))
+    assert table.size == 4 and page.locator("tr.game").count() == 24
+    expect(page.locator("#g1 .in-contract")).to_be_focused()
+
+    for n, values in enumerate(GAMES, start=1):
+        row = page.locator(f"#g{n}")
+        if n == REJECTED_ROW:
+            key_in(page, (*values[:2], "85"))
+            error = row.locator("td.c-result .field-error")
+            expect(error).to_have_text(re.compile(r"Kartenpunkte müssen zwischen 0 und 79 liegen, eingegeben: 85"))
+            expect(row.locator(".in-result")).to_be_focused()
+            expect(row.locator(".in-result")).to_have_value("85")         # what was typed is kept
+            assert not Game.objects.filter(table=table, number=n).exists()
+            key_in(page, values[2:])                                         # the typed 85 is selected: replace
+        else:
+            key_in(page, values)
+        expect(row.locator(".state")).to_have_text("✓")
+        if n < len(GAMES):
+            expect(page.locator(f"#g{n + 1} .in-contract")).to_be_focused()
+    expect(row.locator(".field-error")).to_have_count(0)
+
+    totals = [number(t) for t in page.locator("tfoot td.c-total").all_inner_texts()]
+    assert sum(totals) == 0 and any(totals)
+    expect(page.locator("#total-sum")).to_have_text("0")
+    expect(page.locator("#zero-check")).to_have_text("✓")
+    expect(page.locator("#entered-count")).to_have_text("24")
+    expect(page.locator("#audit tbody tr")).to_have_count(24)
+
+    games = list(Game.objects.filter(table=table).order_by("number"))
+    assert [g.number for g in games] == list(range(1, 25))
+    running = [0] * 4
+    for game in games:
+        data = {name: getattr(game, name) for name in services.GAME_FIELDS}
+        assert game.scores == score_game(services.engine_game(table, game.number, data))["scores"]
+        running = [a + b for a, b in zip(running, game.scores)]
+    assert running == totals
+    assert games[REJECTED_ROW - 1].card_points == 52 and games[REJECTED_ROW - 1].version == 1
+    assert games[3].contract == "raeuber" and games[3].raeuber_points == [18, 25, 20, 16]
+    assert games[6].contract == "piccolo" and games[6].achieved is True and games[22].tricks == 3
+
+    page.locator("#g1 .in-contract").focus()
+    page.screenshot(path="/tmp/sheet.png", full_page=True)
+
+
+def test_escape_reverts_a_row_and_a_stale_edit_shows_both_versions(live_server, page):
+    _t, round_ = factories.drawn(players=8)
+    table = round_.tables.order_by("number").first()
+    director = factories.user("leitung")
+    services.record_game(table=table, number=1, data={"contract": "cego", "declarer": 1, "card_points": 45},
+                         user=director)
+    page.goto(live_server.url + reverse("login"))
+    page.fill("#id_username", "leitung")
+    page.fill("#id_password", "pw-leitung")
+    page.click("#login")
+    page.wait_for_load_state()
+    page.goto(live_server.url + reverse("entry:sheet", args=[table.pk]))
+    expect(page.locator("#g2 .in-contract")).to_be_focused()                 # the first open row
+
+    page.keyboard.press("ArrowUp")
+    expect(page.locator("#g1 .in-contract")).to_be_focused()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    page.keyboard.type("50")
+    expect(page.locator("#g1 .score.provisional").first).to_be_visible()     # live preview from the server
+    page.keyboard.press("Escape")
+    expect(page.locator("#g1 .in-result")).to_have_value("45")
+
+    services.record_game(table=table, number=1, data={"contract": "cego", "declarer": 1, "card_points": 30},
+                         user=director, expected_version=1)                   # someone else saves version 2
+    page.keyboard.type("55")
+    page.keyboard.press("Enter")
+    conflict = page.locator("#c1")
+    expect(conflict).to_be_visible()
+    expect(conflict.locator(".yours .vsum")).to_contain_text("55")
+    expect(conflict.locator(".saved .vsum")).to_contain_text("30")
+    expect(conflict.locator("[data-action=overwrite]")).to_be_focused()
+    page.keyboard.press("Enter")                                              # overwrite deliberately
+    expect(conflict).to_have_count(0)
+    expect(page.locator("#g1 .state")).to_have_text("✓")
+    game = Game.objects.get(table=table, number=1)
+    assert game.card_points == 55 and game.version == 3
