@@ -88,12 +88,14 @@ def draw_round(*, tournament, number, user, seed=None):
                 teams.setdefault(e.team_id, []).append(e.player_id)
         groups = [g for g in teams.values() if len(g) > 1]
     try:
-        result = seating.draw(list(by_player), number, seed=seed, history=history, groups=groups,
+        # Plan the whole day (frozen rounds kept) and save this round: one round at a time leaves repeats
+        # in small fields that a plan of all rounds avoids (docs/seating.md).
+        result = seating.draw(list(by_player), tournament.rounds, seed=seed, history=history, groups=groups,
                               frozen_rounds=_frozen_rounds(tournament, number), leftover=leftover,
                               dealer_history=dealt, odd_history=odd)
     except seating.SeatingError as err:
-        raise ValidationError(_("The draw is not possible: %(reason)s") % {"reason": str(err)},
-                              code=f"seating_{getattr(err, 'code', 'error')}") from None
+        raise ValidationError(_("The draw is not possible: %(reason)s") % {"reason": seating_message(err)},
+                              code=f"seating_{err.code}") from None
     round_ = Round.objects.create(tournament=tournament, number=number, seed=str(seed),
                                   algorithm=result.algorithm, input_hash=result.input_hash)
     for t_index, players in enumerate(result.rounds[number - 1], start=1):
@@ -121,6 +123,19 @@ def delete_draw(*, round_, user, reason=""):
            user=user, old={"round": round_.number, "seed": round_.seed, "input_hash": round_.input_hash},
            reason=reason)
     round_.delete()
+
+
+def seating_message(err):
+    """The draw's input errors a director can meet, translated; the rest in the module's own words."""
+    messages = {
+        "too_few_players": _("%(players)s players are too few; a draw needs at least %(minimum)s."),
+        "impossible_table_sizes": _("%(players)s players cannot be seated at tables of 4 and %(leftover)s."),
+    }
+    template = messages.get(err.code)
+    try:
+        return template % err.params if template else str(err)
+    except (KeyError, TypeError):
+        return str(err)
 
 
 def entry_by_player(tournament):

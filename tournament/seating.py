@@ -43,7 +43,15 @@ from dataclasses import dataclass, field
 from typing import Any, Hashable, Iterable, Mapping, Sequence
 
 from .seating_cyclic import cyclic_shifts, dutch_cycle
-from .seating_inputs import SeatingError, normalise, normalise_history, order_key, ordered_pair, table_sizes
+from .seating_inputs import (
+    Inputs,
+    SeatingError,
+    normalise,
+    normalise_history,
+    order_key,
+    ordered_pair,
+    table_sizes,
+)
 from .seating_rng import Rng
 from .seating_search import BASE_SIZE, HARD, Problem, solve
 from .seating_seats import order_seats
@@ -111,7 +119,8 @@ class Draw:
 
     def stats(self) -> dict[str, Any]:
         """Checks of the result against its inputs: repeats, season meetings, groups and balance."""
-        players = self.inputs.get("players") or sorted({p for tables in self.rounds for t in tables for p in t}, key=order_key)
+        seated = {p for tables in self.rounds for table in tables for p in table}
+        players = self.inputs.get("players") or sorted(seated, key=order_key)
         history = {ordered_pair(a, b): k for a, b, k in self.inputs.get("history", [])}
         day = pair_meetings(self.rounds)
         group_rounds = self.inputs.get("group_rounds")
@@ -197,6 +206,21 @@ def draw(
         odd_history=odd_history,
     )
     people = inputs.players
+    problem, dealt_before = _problem(inputs)
+    rng = Rng(seed)
+    search_rng, seats_rng = rng.fork("search"), rng.fork("seats")
+    drawn = solve(problem, search_rng).tables if problem.rounds else []
+    dealt_season = [inputs.dealer_history.get(p, 0) for p in people]
+    seated = order_seats(drawn, len(people), rng=seats_rng, dealt_before=dealt_before, dealt_season=dealt_season)
+    frozen = [[list(t) for t in tables] for tables in inputs.frozen_rounds]
+    new = [[[people[i] for i in t] for t in tables] for tables in seated]
+    return Draw(seed=seed, algorithm=ALGORITHM, input_hash=inputs.hash, rounds=frozen + new, frozen=len(frozen),
+                inputs=inputs.canonical)
+
+
+def _problem(inputs: Inputs) -> tuple[Problem, list[int]]:
+    """The optimiser's view of the rounds still to draw, and each player's first deals in the frozen rounds."""
+    people = inputs.players
     n = len(people)
     index = {p: i for i, p in enumerate(people)}
     frozen = inputs.frozen_rounds
@@ -216,34 +240,21 @@ def draw(
             if table[0] in index:
                 dealt_before[index[table[0]]] += 1
     grouped = base if inputs.group_rounds is None else list(base)
-    group_pairs = {ordered_pair(a, b) for g in inputs.groups for a in g for b in g if a != b}
-    for a, b in group_pairs:
+    for a, b in {ordered_pair(a, b) for g in inputs.groups for a in g for b in g if a != b}:
         if a in index and b in index:
             _add(grouped, n, index[a], index[b], HARD)
     todo = inputs.rounds - len(frozen)
+    last_grouped = inputs.rounds if inputs.group_rounds is None else inputs.group_rounds
     problem = Problem(
         n=n,
         sizes=inputs.sizes,
         rounds=todo,
-        statics=[grouped if inputs.group_rounds is None or len(frozen) + r < inputs.group_rounds else base for r in range(todo)],
+        statics=[grouped if len(frozen) + r < last_grouped else base for r in range(todo)],
         pinned=[inputs.fixed_tables.get(p, -1) for p in people],
         odd_before=odd_before,
         odd_season=[inputs.odd_history.get(p, 0) for p in people],
     )
-    rng = Rng(seed)
-    search_rng, seats_rng = rng.fork("search"), rng.fork("seats")
-    drawn = solve(problem, search_rng).tables if todo else []
-    seated = order_seats(
-        drawn, n, rng=seats_rng, dealt_before=dealt_before, dealt_season=[inputs.dealer_history.get(p, 0) for p in people]
-    )
-    return Draw(
-        seed=seed,
-        algorithm=ALGORITHM,
-        input_hash=inputs.hash,
-        rounds=[[list(t) for t in tables] for tables in frozen] + [[[people[i] for i in t] for t in tables] for tables in seated],
-        frozen=len(frozen),
-        inputs=inputs.canonical,
-    )
+    return problem, dealt_before
 
 
 def _add(matrix: list[int], n: int, a: int, b: int, cost: int) -> None:
@@ -269,7 +280,8 @@ def _read_json(path: str) -> Any:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tournament.seating", description="Draw the seats of a Cego tournament day.")
+    parser = argparse.ArgumentParser(prog="python -m tournament.seating",
+                                     description="Draw the seats of a Cego tournament day (JSON on stdout).")
     parser.add_argument("--players", type=int, required=True, help="number of players, numbered 0 … N-1")
     parser.add_argument("--rounds", type=int, required=True, help="rounds in the day")
     parser.add_argument("--seed", default="0", help="int or text; the same seed gives the same draw (default 0)")

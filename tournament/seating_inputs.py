@@ -38,7 +38,7 @@ class SeatingError(Exception):
         "duplicate_player": "Player {player} is listed twice.",
         "bad_history": "History entry {entry} is not [player, other player, times ≥ 0].",
         "bad_groups": "Group {group} is not a list of players.",
-        "bad_group_rounds": "Groups are kept apart in the first n ≥ 1 rounds of the day (or all), not {group_rounds}.",
+        "bad_group_rounds": "Groups are kept apart in the first n ≥ 1 rounds (or all day), not {group_rounds}.",
         "bad_frozen_round": "Frozen round {round} is not a list of tables of distinct players.",
         "bad_counts": "{name} must map players to counts ≥ 0; {entry} does not.",
         "unknown_player": "Player {player} is fixed to a table but not in the draw.",
@@ -77,6 +77,10 @@ def order_key(player: Hashable) -> tuple:
     return (0, player, "") if isinstance(player, int) else (1, 0, player)
 
 
+def _pair_key(pair: tuple) -> tuple:
+    return (order_key(pair[0]), order_key(pair[1]))
+
+
 def check_player(player: Any) -> Any:
     if isinstance(player, bool) or not isinstance(player, (int, str)):
         raise SeatingError("bad_player", {"player": repr(player)})
@@ -112,7 +116,7 @@ class Inputs:
             "players": self.players,
             "rounds": self.rounds,
             "leftover": self.leftover,
-            "history": [[a, b, k] for (a, b), k in sorted(self.history.items(), key=lambda i: [order_key(p) for p in i[0]])],
+            "history": [[a, b, self.history[a, b]] for a, b in sorted(self.history, key=_pair_key)],
             "groups": self.groups,
             "group_rounds": self.group_rounds,
             "fixed_tables": counts(self.fixed_tables),
@@ -152,7 +156,8 @@ def normalise(
     lowest = max(1, len(frozen))
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not lowest <= rounds <= MAX_ROUNDS:
         raise SeatingError("bad_rounds", {"rounds": rounds, "minimum": lowest, "maximum": MAX_ROUNDS})
-    if group_rounds is not None and (isinstance(group_rounds, bool) or not isinstance(group_rounds, int) or group_rounds < 1):
+    if group_rounds is not None and (isinstance(group_rounds, bool) or not isinstance(group_rounds, int)
+                                     or group_rounds < 1):
         raise SeatingError("bad_group_rounds", {"group_rounds": group_rounds})
     fixed = {}
     present = set(people)
@@ -228,7 +233,8 @@ def _frozen_round(index: int, rnd: Any) -> list[list]:
     try:
         for table in rnd:
             members = [check_player(p) for p in table]
-            if not members or isinstance(table, (str, bytes)) or seen.intersection(members) or len(set(members)) < len(members):
+            clash = seen.intersection(members) or len(set(members)) < len(members)
+            if not members or isinstance(table, (str, bytes)) or clash:
                 raise SeatingError("bad_frozen_round", {"round": index})
             seen.update(members)
             tables.append(members)

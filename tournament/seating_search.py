@@ -12,15 +12,18 @@ Objective (lower is better), summed over the rounds being drawn:
   amount chosen by the caller;
 - ``HARD · C(k, 2)`` for a pair that shares a table ``k`` times among the drawn rounds (same-day repeats);
 - ``ODD_DAY · C(d, 2)`` for a player who sits ``d`` times at an odd table (a table of 5 or of 3) during the
-  day, frozen rounds included, plus ``ODD_SEASON`` per odd seat and per odd seat earlier in the season.
+  day, frozen rounds included, plus ``ODD_SEASON · s`` for each odd seat drawn for a player who had ``s`` odd
+  seats earlier in the season.
 
 Moves swap two players of one round who sit at different tables, at least one of them in conflict (positive
 cost), as in Dotú & Van Hentenryck, "Scheduling Social Golfers Locally" (CPAIOR 2005): the best non-tabu
 swap is taken even if it makes things worse; a player may not go back to the table he just left for a few
 iterations unless that gives a new best (aspiration); after a long stall with hard conflicts left, the best
-assignment is restored and perturbed by random swaps. Every choice uses the seeded generator and the
-number of iterations is capped, so the result never depends on the machine's speed. Only ``stop`` (used by
-the benchmark's time-boxed search, never by ``draw``) can cut a run short.
+assignment is restored and perturbed by random swaps (every fifth time: a fresh greedy start instead, which
+cuts the heavy tail of the hardest small fields, 22 and 23 players in 4 rounds). Every choice uses the seeded
+generator and the work is capped (counted in swap evaluations, never in seconds), so the result never depends
+on the machine's speed. Only ``stop`` (used by the benchmark's time-boxed search, never by ``draw``) can cut
+a run short.
 """
 
 from __future__ import annotations
@@ -36,11 +39,15 @@ ODD_DAY = 100
 ODD_SEASON = 10
 BASE_SIZE = 4
 
-MAX_ITERATIONS = 40_000
+MAX_ITERATIONS = 200_000
+MAX_WORK = 6_000_000  # swap evaluations (one per candidate partner) per draw: about 3 s of CPython
+HOPELESS_WORK = 1_000_000  # the budget when same-day repeats are unavoidable anyway (too few players)
 MAX_PERTURBATIONS = 200
-TABU_MIN, TABU_SPREAD = 4, 8  # a player may not return to the table he left for 4 to 11 iterations
-HARD_SCAN = 64  # hard conflicts examined per iteration (all of them up to this many)
-SOFT_SCAN = 3  # soft conflicts (and hard ones beyond HARD_SCAN) sampled per iteration
+TABU_MIN, TABU_SPREAD = 8, 8  # a player may not go back to the table he left for 8 to 15 iterations
+#                               (fewer with fewer than 5 tables: 2T-2 to 4T-1)
+RESTART_EVERY = 5  # every 5th escape from a stall is a fresh greedy start instead of a perturbed best
+SCAN_WORK = 2_000  # conflicting players examined per iteration: all, or a sample of SCAN_WORK / n of them
+MIN_SCAN = 3
 
 
 @dataclass
@@ -62,6 +69,7 @@ class Outcome:
     cost: int
     lower_bound: int
     iterations: int
+    work: int
 
 
 def solve(
@@ -70,15 +78,33 @@ def solve(
     *,
     initial: Sequence[Sequence[Sequence[int]]] = (),
     max_iterations: int = MAX_ITERATIONS,
+    max_work: int | None = None,
     stall: int | None = None,
     stop: Callable[[], bool] | None = None,
 ) -> Outcome:
-    """Draw ``problem.rounds`` rounds; ``initial`` may give the first rounds as a starting point."""
+    """Draw ``problem.rounds`` rounds; ``initial`` may give the first rounds as a starting point.
+
+    The search stops at the lower bound, after ``stall`` iterations without a new best (once no hard conflict
+    is left, or after ``MAX_PERTURBATIONS`` restarts), or when ``max_iterations`` or ``max_work`` is spent
+    (default ``MAX_WORK``, or ``HOPELESS_WORK`` when some player would need more partners than there are).
+    """
     search = _Search(problem, rng)
     search.build(initial)
     if stall is None:
         stall = max(300, 2 * problem.n)
-    return search.run(max_iterations, stall, stop)
+    if max_work is None:
+        max_work = HOPELESS_WORK if _repeats_unavoidable(problem) else MAX_WORK
+    return search.run(max_iterations, max_work, stall, stop)
+
+
+def _repeats_unavoidable(problem: Problem) -> bool:
+    """True when some player cannot meet only new partners: too few players for the rounds."""
+    n = problem.n
+    need = (min(problem.sizes) - 1) * problem.rounds
+    if need > n - 1:
+        return True
+    st = problem.statics[-1] if problem.statics else []  # the last round: frozen meetings (and groups if all day)
+    return any(sum(1 for c in st[p * n : p * n + n] if c >= HARD) + need > n - 1 for p in range(n))
 
 
 class _Search:
@@ -230,26 +256,28 @@ class _Search:
         return bound
 
     # -- tabu search ---------------------------------------------------------------------------------------
-    def run(self, max_iterations: int, stall: int, stop: Callable[[], bool] | None) -> Outcome:
+    def run(self, max_iterations: int, max_work: int, stall: int, stop: Callable[[], bool] | None) -> Outcome:
         rng, n, T = self.rng, self.n, self.T
         bound = self.lower_bound()
         tabu = [[0] * (n * T) for _ in range(self.R)]
         best_total, best = self.total, self._snapshot()
-        iteration = since_best = perturbations = 0
-        while iteration < max_iterations and self.total > bound:
+        iteration = since_best = perturbations = work = 0
+        scan = max(MIN_SCAN, SCAN_WORK // n)
+        tenure, spread = min(TABU_MIN, 2 * T - 2), min(TABU_SPREAD, 2 * T + 2)
+        while iteration < max_iterations and work < max_work and self.total > bound and T > 1:
             if stop is not None and iteration % 64 == 0 and stop():
                 break
-            hard = self.lists[2]
-            if hard and len(hard) <= HARD_SCAN:
-                keys = hard[:]
+            lst = self.lists[2] or self.lists[1]
+            if not lst:
+                break
+            if len(lst) <= scan:
+                keys = lst[:]
             else:
-                lst = hard or self.lists[1]
-                if not lst:
-                    break
-                keys = [lst[rng.below(len(lst))] for _ in range(SOFT_SCAN)]
+                keys = [lst[rng.below(len(lst))] for _ in range(scan)]
             iteration += 1
             since_best += 1
             move, ties = None, 0
+            work += n * len(keys)
             for key in keys:
                 cand = self._best_swap(key, iteration, best_total - self.total, tabu)
                 if cand is None or (move is not None and cand[0] > move[0]):
@@ -261,20 +289,23 @@ class _Search:
                 delta, r, p, t, q, u = move
                 self._swap(r, p, t, q, u)
                 self.total += delta
-                tabu[r][p * T + t] = iteration + TABU_MIN + rng.below(TABU_SPREAD)
-                tabu[r][q * T + u] = iteration + TABU_MIN + rng.below(TABU_SPREAD)
+                tabu[r][p * T + t] = iteration + tenure + rng.below(spread)
+                tabu[r][q * T + u] = iteration + tenure + rng.below(spread)
                 if self.total < best_total:
                     best_total, best, since_best = self.total, self._snapshot(), 0
             if since_best >= stall:
                 if best_total < HARD or perturbations >= MAX_PERTURBATIONS:
                     break
                 perturbations += 1
-                self.build(best)
-                self._perturb()
+                if RESTART_EVERY and perturbations % RESTART_EVERY == 0:
+                    self.build(())
+                else:
+                    self.build(best)
+                    self._perturb()
                 since_best = 0
                 if self.total < best_total:
                     best_total, best = self.total, self._snapshot()
-        return Outcome(best, best_total, bound, iteration)
+        return Outcome(best, best_total, bound, iteration, work)
 
     def _snapshot(self) -> list[list[list[int]]]:
         return [[members[:] for members in tables] for tables in self.tabs]

@@ -171,3 +171,12 @@ def test_register_rejects_duplicates():
         services.register(tournament=t, player=player)
     with pytest.raises(ValidationError):
         services.register(tournament=t, player=factories.existing_player(), start_number=1)
+
+
+def test_impossible_field_gives_a_translated_draw_error():
+    from django.utils import translation
+    t = factories.tournament(players=7)
+    with translation.override("de"), pytest.raises(ValidationError) as info:
+        draws.draw_round(tournament=t, number=1, user=factories.user())
+    assert info.value.code == "seating_impossible_table_sizes"
+    assert "7 Spieler" in info.value.messages[0]
