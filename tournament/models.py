@@ -59,6 +59,11 @@ class Tournament(models.Model):
     status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION)
     published = models.BooleanField(_("published"), default=False)
     keep_teams_apart = models.BooleanField(_("keep team members apart"), default=True)
+    tiebreaks = models.CharField(
+        _("tie-break chain"), max_length=80, default="lots",
+        help_text=_("Comma-separated, in order: best_round, declarer_won, declarer_lost, lots."))
+    prize_places = models.PositiveSmallIntegerField(_("prize places"), default=10)
+    last_place_prize = models.BooleanField(_("prize for the last place"), default=True)
     seed = models.CharField(_("draw seed"), max_length=64, blank=True,
                             help_text=_("Publish it before the draw, or take it from a public physical draw."))
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
@@ -124,6 +129,23 @@ class Team(models.Model):
         return self.name
 
 
+class Category(models.Model):
+    """A category the director adds to a season (e.g. "Senioren", "Vereinsmeisterschaft Triberg")."""
+
+    season = models.ForeignKey(Season, models.CASCADE, related_name="categories", verbose_name=_("season"))
+    name = models.CharField(_("name"), max_length=80)
+    players = models.ManyToManyField(Player, related_name="categories", blank=True, verbose_name=_("players"))
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("category")
+        verbose_name_plural = _("categories")
+        constraints = [models.UniqueConstraint(fields=["season", "name"], name="category_unique_name_per_season")]
+
+    def __str__(self):
+        return self.name
+
+
 class Entry(models.Model):
     tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="entries", verbose_name=_("tournament"))
     player = models.ForeignKey(Player, models.PROTECT, related_name="entries", verbose_name=_("player"))
@@ -134,6 +156,9 @@ class Entry(models.Model):
     checked_in = models.BooleanField(_("checked in"), default=False)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
     registered_at = models.DateTimeField(_("registered"), auto_now_add=True)
+    total = models.IntegerField(_("total"), default=0, editable=False,
+                                help_text=_("Stored sum of scores and adjustments, kept by the services."))
+    lot = models.PositiveIntegerField(_("tie-break lot"), null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["start_number"]

@@ -7,6 +7,7 @@ Errors a director can act on are ``ValidationError`` with a stable ``code`` and 
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Sum
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -78,6 +79,19 @@ def _check_round_writable(round_, reason):
             _("This round is locked. Give a reason for the correction."), code="reason_required")})
 
 
+def refresh_totals(entry_ids):
+    """Recompute the stored ``Entry.total`` (scores + adjustments) of these entries; call inside the write."""
+    entry_ids = list(entry_ids)
+    scores = dict(Score.objects.filter(entry_id__in=entry_ids).values("entry_id").annotate(s=Sum("points"))
+                  .values_list("entry_id", "s"))
+    adjustments = dict(Adjustment.objects.filter(entry_id__in=entry_ids).values("entry_id")
+                       .annotate(s=Sum("points")).values_list("entry_id", "s"))
+    entries = list(Entry.objects.filter(pk__in=entry_ids))
+    for entry in entries:
+        entry.total = (scores.get(entry.pk) or 0) + (adjustments.get(entry.pk) or 0)
+    Entry.objects.bulk_update(entries, ["total"])
+
+
 def _entries_by_position(table):
     return {s.position: s.entry_id for s in table.seats.all()}
 
@@ -140,6 +154,7 @@ def record_game(*, table, number, data, user, expected_version=None, reason=""):
     Score.objects.filter(game=game).delete()
     Score.objects.bulk_create(Score(table=table, game=game, entry_id=positions[pos], points=points)
                               for pos, points in enumerate(result["scores"]))
+    refresh_totals(positions.values())
     _audit(tournament=round_.tournament, table=table, obj_type="game", obj_id=game.pk,
            action=AuditLog.Action.UPDATE if old else AuditLog.Action.CREATE, user=user, old=old,
            new=game_snapshot(game), reason=reason)
@@ -158,6 +173,7 @@ def delete_game(*, game, user, expected_version=None, reason=""):
                             current=current)
     old = game_snapshot(current)
     current.delete()
+    refresh_totals(_entries_by_position(table).values())
     _audit(tournament=table.round.tournament, table=table, obj_type="game", obj_id=game.pk,
            action=AuditLog.Action.DELETE, user=user, old=old, reason=reason)
 
@@ -183,6 +199,7 @@ def record_totals(*, table, totals, user, reason=""):
     Score.objects.filter(table=table, game__isnull=True).delete()
     Score.objects.bulk_create(Score(table=table, entry_id=positions[pos], points=points)
                               for pos, points in totals.items())
+    refresh_totals(positions.values())
     _audit(tournament=table.round.tournament, table=table, obj_type="totals", obj_id=table.pk,
            action=AuditLog.Action.UPDATE if old else AuditLog.Action.CREATE, user=user, old=old,
            new={str(k): v for k, v in sorted(totals.items())}, reason=reason)
@@ -221,6 +238,7 @@ def add_adjustment(*, entry, points, reason, user):
         raise ValidationError({"reason": ValidationError(_("Give a reason."), code="reason_required")})
     adj = Adjustment.objects.create(entry=entry, points=points, reason=reason.strip(),
                                     created_by=user if user and user.is_authenticated else None)
+    refresh_totals([entry.pk])
     _audit(tournament=entry.tournament, obj_type="adjustment", obj_id=adj.pk, action=AuditLog.Action.CREATE,
            user=user, new={"entry": entry.start_number, "points": points, "reason": adj.reason})
     return adj
@@ -231,7 +249,9 @@ def delete_adjustment(*, adjustment, user, reason=""):
     old = {"entry": adjustment.entry.start_number, "points": adjustment.points, "reason": adjustment.reason}
     _audit(tournament=adjustment.entry.tournament, obj_type="adjustment", obj_id=adjustment.pk,
            action=AuditLog.Action.DELETE, user=user, old=old, reason=reason)
+    entry_id = adjustment.entry_id
     adjustment.delete()
+    refresh_totals([entry_id])
 
 
 def next_start_number(tournament):

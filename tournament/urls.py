@@ -21,4 +21,6 @@ urlpatterns = [
     path("leitung/", include("tournament.urls_director")),
     path("konto/", include("django.contrib.auth.urls")),
     path("eingabe/", include("tournament.urls_entry")),
+    path("statistik/", include("tournament.urls_stats")),
+    path("", include("tournament.urls_public")),
 ]

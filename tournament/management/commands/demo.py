@@ -134,6 +134,7 @@ class Command(BaseCommand):
         for entry in rng.sample(entries, 3):
             services.add_adjustment(entry=entry, points=-rng.choice([20, 40, 50]),
                                     reason=rng.choice(["Fehlgeben", "Verspätung", "Kartenfehler"]), user=user)
+        services.refresh_totals(e.pk for e in entries)
         t.status = Tournament.Status.RUNNING if running else Tournament.Status.FINISHED
         t.save(update_fields=["status"])
 

@@ -1,0 +1,3 @@
+"""URLs of the stats pages (filled in by the stats work)."""
+app_name = "stats"
+urlpatterns = []
