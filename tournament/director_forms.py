@@ -9,15 +9,28 @@ import json
 import secrets
 
 from django import forms
+from django.core.validators import MinValueValidator
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from scoring import ScoringError
 from scoring.rulesets import RULESET_KEYS, resolve
+from tournament import standings
 from tournament.i18n import engine_lang
-from tournament.models import Entry, Game, Player, Season, Team, Tournament
+from tournament.models import Category, Entry, Game, Player, Season, Team, Tournament
 
 MAX_GAMES = 60   # Game.number is 1–60
+TIEBREAK_SLOTS = 4
+TIEBREAK_LABELS = {
+    "best_round": _("Better single round"),
+    "declarer_won": _("More declarer games won"),
+    "declarer_lost": _("Fewer declarer games lost"),
+    "lots": _("Drawing lots"),
+}
+
+
+def tiebreak_label(name):
+    return str(TIEBREAK_LABELS.get(name, name))
 
 
 def ruleset_choices():
@@ -37,6 +50,12 @@ class SeasonForm(forms.ModelForm):
             self.initial.setdefault("year", datetime.date.today().year)
         self.fields["year"].min_value = 2000
         self.fields["year"].widget.attrs.update(min=2000, max=2100)
+        self.fields["best_n"].min_value = 1
+        self.fields["best_n"].widget.attrs.update(min=1, placeholder=_("all"))
+        self.fields["best_n"].validators.append(MinValueValidator(1))
+        self.fields["youth_age"].min_value = 1
+        self.fields["youth_age"].widget.attrs.update(min=1, max=99)
+        self.fields["youth_age"].validators.append(MinValueValidator(1))
 
 
 class TournamentForm(forms.ModelForm):
@@ -51,7 +70,7 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = ["name", "date", "venue", "ruleset", "options", "rounds", "games_per_round_4", "games_per_round_5",
-                  "games_per_round_3", "keep_teams_apart", "seed", "published"]
+                  "games_per_round_3", "keep_teams_apart", "seed", "published", "prize_places", "last_place_prize"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
                    "name": forms.TextInput(attrs={"autofocus": True})}
 
@@ -68,6 +87,11 @@ class TournamentForm(forms.ModelForm):
             self.fields[name].max_value = MAX_GAMES
             self.fields[name].widget.attrs.update(min=1, max=MAX_GAMES)
         self.fields["rounds"].widget.attrs.update(min=1, max=8)
+        self.fields["prize_places"].required = False       # empty: keep the current number (10 when new)
+        self.fields["prize_places"].widget.attrs.update(min=0, max=999)
+        self.fields["prize_places"].help_text = _("Ranks 1 to this number win a prize; ties at the edge are included.")
+        self.fields["last_place_prize"].help_text = _("The last place gets a prize as well (a Cego custom).")
+        self._add_tiebreak_fields()
         self.fields["seed"].help_text = _(
             "Publish it before the draw, or take it from a public physical draw. The same seed and the same "
             "players always give the same draw.")
@@ -81,6 +105,45 @@ class TournamentForm(forms.ModelForm):
         else:
             self.initial.setdefault("seed", secrets.token_hex(4))
             self.initial.setdefault("date", datetime.date.today())
+
+    def _add_tiebreak_fields(self):
+        """The tie-break chain as ordered selects: 1st, 2nd, … tie-break, each one of ``standings.TIEBREAKS``."""
+        choices = [("", _("— none —"))] + [(name, tiebreak_label(name)) for name in standings.TIEBREAKS]
+        labels = [_("1st tie-break"), _("2nd tie-break"), _("3rd tie-break"), _("4th tie-break")]
+        try:
+            current = standings.parse_chain(self.instance.tiebreaks if self.instance.pk else "lots")
+        except ValueError:
+            current = ()
+        for i in range(TIEBREAK_SLOTS):
+            name = f"tiebreak_{i + 1}"
+            self.fields[name] = forms.ChoiceField(label=labels[i], choices=choices, required=False)
+            self.initial.setdefault(name, current[i] if i < len(current) else "")
+        self.tiebreak_help = _(
+            "Players with the same total are ordered by the first tie-break, then the second, and so on. "
+            "Lots are drawn once and stored; after lots nothing is left to decide.")
+
+    def tiebreak_fields(self):
+        return [self[f"tiebreak_{i + 1}"] for i in range(TIEBREAK_SLOTS)]
+
+    def clean_tiebreaks(self, data):
+        """The selects as a chain (gaps closed up), checked by ``standings.parse_chain``; empty → lots."""
+        chain = [data.get(f"tiebreak_{i + 1}") for i in range(TIEBREAK_SLOTS)]
+        chain = [name for name in chain if name]
+        try:
+            chain = standings.parse_chain(",".join(chain))
+        except ValueError:
+            self.add_error("tiebreak_1", forms.ValidationError(
+                _("Each tie-break can be chosen only once."), code="tiebreak_twice"))
+            return None
+        if "lots" in chain and chain[-1] != "lots":
+            self.add_error("tiebreak_1", forms.ValidationError(
+                _("Lots decide every tie, so nothing can come after them. Put lots last."), code="lots_not_last"))
+            return None
+        return ",".join(chain or standings.DEFAULT_CHAIN)
+
+    def clean_prize_places(self):
+        places = self.cleaned_data.get("prize_places")
+        return self.instance.prize_places if places is None else places
 
     def results_entered(self):
         return bool(self.instance.pk) and (
@@ -115,6 +178,9 @@ class TournamentForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        chain = self.clean_tiebreaks(data)
+        if chain is not None:
+            self.instance.tiebreaks = data["tiebreaks"] = chain
         key, options = data.get("ruleset"), data.get("options")
         if key and options is not None:
             try:
@@ -133,6 +199,27 @@ class TournamentForm(forms.ModelForm):
         if "status" in self.cleaned_data:
             self.instance.status = self.cleaned_data["status"]
         return super().save(commit)
+
+
+class CategoryForm(forms.ModelForm):
+    """A season's own category (name only; its players are added on the category's page)."""
+
+    class Meta:
+        model = Category
+        fields = ["name"]
+        widgets = {"name": forms.TextInput(attrs={"autocomplete": "off", "placeholder": _("e.g. Seniors")})}
+
+    def __init__(self, *args, season, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.instance.season = season
+
+    def clean_name(self):
+        name = " ".join(self.cleaned_data["name"].split())
+        others = Category.objects.filter(season=self.instance.season).exclude(pk=self.instance.pk)
+        if any(c.name.casefold() == name.casefold() for c in others):
+            raise forms.ValidationError(_("The season already has a category “%(name)s”.") % {"name": name},
+                                        code="category_exists")
+        return name
 
 
 class PlayerSearchForm(forms.Form):

@@ -107,7 +107,10 @@ def tournament_standings(tournament, category=None):
                   "last_name": p.last_name, "first_name": p.first_name, "town": p.town, "club": p.club,
                   "team": e.team.name if e.team else "", "adjustments": adj, "categories": sorted(cats),
                   "withdrawn": e.withdrawn}))
-    chain = standings.parse_chain(tournament.tiebreaks) or standings.DEFAULT_CHAIN
+    try:
+        chain = standings.parse_chain(tournament.tiebreaks) or standings.DEFAULT_CHAIN
+    except ValueError:      # a chain stored before validation existed: fall back to the SM default
+        chain = standings.DEFAULT_CHAIN
     ranked = standings.rank(rows, chain)
     provisional = len(rounds) < tournament.rounds or any(s != Round.Status.LOCKED for _n, s in rounds)
     prizes = standings.prize_list(ranked, tournament.prize_places, tournament.last_place_prize)

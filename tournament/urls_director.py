@@ -1,7 +1,14 @@
 """The director's pages (staff only), mounted at ``/leitung/``. Paths are German; URL names are English."""
 from django.urls import path
 
-from tournament.views import director_import, director_log, director_registration, director_rounds, director_seasons
+from tournament.views import (
+    director_import,
+    director_log,
+    director_registration,
+    director_rounds,
+    director_seasons,
+    director_standings,
+)
 
 app_name = "director"
 
@@ -34,4 +41,14 @@ urlpatterns = [
     path("turnier/<int:pk>/korrekturen/<int:adjustment_pk>/loeschen/", director_log.adjustment_delete,
          name="adjustment_delete"),
     path("turnier/<int:pk>/protokoll/", director_log.audit, name="audit"),
+    # Standings, prizes, categories
+    path("turnier/<int:pk>/rangliste/", director_standings.tournament_standings, name="standings"),
+    path("turnier/<int:pk>/rangliste/preise/", director_standings.prizes, name="prizes"),
+    path("saison/<int:pk>/rangliste/", director_standings.season_standings, name="season_standings"),
+    path("saison/<int:pk>/kategorien/", director_standings.categories, name="categories"),
+    path("saison/<int:pk>/kategorien/<int:category_pk>/", director_standings.category, name="category"),
+    path("saison/<int:pk>/kategorien/<int:category_pk>/loeschen/", director_standings.category_delete,
+         name="category_delete"),
+    path("saison/<int:pk>/kategorien/<int:category_pk>/spieler/", director_standings.category_members,
+         name="category_members"),
 ]
