@@ -69,3 +69,52 @@ def registration_xlsx(rows):
     out = io.BytesIO()
     workbook.save(out)
     return out.getvalue()
+
+
+def play(round_, games=None, seed=1):
+    """Fill the tables of ``round_`` with legal random games scored by the engine (bulk, like the demo).
+
+    ``games``: how many rows per table (all planned rows when None). Keeps ``Entry.total`` right.
+    """
+    import random
+
+    from scoring import score_game
+    from scoring.random_games import random_game
+    from tournament.models import Game, Score
+
+    rng = random.Random(seed)
+    ruleset = round_.tournament.ruleset
+    entry_ids = []
+    for table in round_.tables.prefetch_related("seats"):
+        seats = {s.position: s.entry_id for s in table.seats.all()}
+        entry_ids += seats.values()
+        count = table.games_played if games is None else min(games, table.games_played)
+        rows, results = [], []
+        for number in range(1, count + 1):
+            game = random_game(rng, ruleset, players=table.size, dealer=table.dealer(number))
+            result = score_game(dict(game, dealer=table.dealer(number)))
+            fields = {k: game.get(k) for k in services.GAME_FIELDS}
+            fields["calls"] = fields["calls"] or 0
+            rows.append(Game(table=table, number=number, scores=result["scores"], value=result["value"],
+                             fach=result["fach"], won=result["won"], explanation=result["explanation"], **fields))
+            results.append(result["scores"])
+        Game.objects.bulk_create(rows)
+        saved = {g.number: g.pk for g in Game.objects.filter(table=table)}
+        Score.objects.bulk_create(Score(table=table, game_id=saved[n], entry_id=seats[pos], points=points)
+                                  for n, scores in enumerate(results, start=1) for pos, points in enumerate(scores))
+    services.refresh_totals(entry_ids)
+    return round_
+
+
+def played(players=8, rounds=1, lock=True, seed=1, **kwargs):
+    """A published tournament with ``rounds`` drawn and fully played (and locked unless ``lock`` is False)."""
+    from tournament.models import Round
+
+    kwargs.setdefault("published", True)
+    t = tournament(players=players, rounds=rounds, **kwargs)
+    for number in range(1, rounds + 1):
+        round_ = draws.draw_round(tournament=t, number=number, user=user())
+        play(round_, seed=seed + number)
+        if lock:
+            services.set_round_status(round_=round_, status=Round.Status.LOCKED, user=user())
+    return t

@@ -60,10 +60,12 @@ def get(client, url, lang="de", **params):
 # --- pages ------------------------------------------------------------------------------------------------
 
 
-def test_root_redirects_to_the_tariffs(client):
+@pytest.mark.django_db
+def test_root_is_the_public_home_linking_the_tariffs(client):
     response = client.get("/")
-    assert response.status_code == 302
-    assert response["Location"] == reverse("tariff:index") == "/tarif/"
+    assert response.status_code == 200
+    assert reverse("tariff:index") == "/tarif/"
+    assert 'href="/tarif/"' in response.content.decode()
 
 
 def test_index_lists_all_four_rulesets(client):
