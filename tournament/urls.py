@@ -1,7 +1,6 @@
 """URLs. Paths are German (the players' language); URL names are English."""
 from django.contrib import admin
 from django.urls import include, path
-from django.views.generic import RedirectView
 
 from tournament.views import tariff
 
@@ -14,7 +13,6 @@ tariff_patterns = (
 )
 
 urlpatterns = [
-    path("", RedirectView.as_view(pattern_name="tariff:index", permanent=False)),
     path("tarif/", include(tariff_patterns)),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
@@ -22,5 +20,6 @@ urlpatterns = [
     path("konto/", include("django.contrib.auth.urls")),
     path("eingabe/", include("tournament.urls_entry")),
     path("statistik/", include("tournament.urls_stats")),
+    path("export/", include("tournament.urls_exports")),
     path("", include("tournament.urls_public")),
 ]

@@ -118,3 +118,60 @@ def played(players=8, rounds=1, lock=True, seed=1, **kwargs):
         if lock:
             services.set_round_status(round_=round_, status=Round.Status.LOCKED, user=user())
     return t
+
+
+def play_table(table, games=None, seed=1):
+    """Fill ``table`` with ``games`` legal random games (default: all it plans), scored by the engine.
+
+    Bulk-inserted like the demo command (no audit entries); the entries' stored totals are refreshed."""
+    import random
+
+    from scoring import score_game
+    from scoring.random_games import random_game
+    from tournament.models import Game, Score
+
+    rng = random.Random(seed * 1000 + table.number)
+    ruleset = table.round.tournament.ruleset
+    seats = {s.position: s.entry_id for s in table.seats.all()}
+    saved = []
+    for number in range(1, (table.games_played if games is None else games) + 1):
+        dealer = table.dealer(number)
+        game = random_game(rng, ruleset, players=table.size, dealer=dealer)
+        result = score_game(dict(game, dealer=dealer, ruleset=ruleset))
+        fields = {k: game.get(k) for k in services.GAME_FIELDS}
+        fields["calls"] = fields["calls"] or 0
+        saved.append(Game.objects.create(table=table, number=number, scores=result["scores"], value=result["value"],
+                                         fach=result["fach"], won=result["won"],
+                                         explanation=result["explanation"], **fields))
+    Score.objects.bulk_create(Score(table=table, game=g, entry_id=seats[pos], points=pts)
+                              for g in saved for pos, pts in enumerate(g.scores))
+    services.refresh_totals(seats.values())
+    return saved
+
+
+def seated(players=8, number=1, tournament_=None, **kwargs):
+    """A tournament with round ``number`` seated without the draw algorithm (fast): players in start-number
+    order, tables of 4 and, when the field is not divisible by 4, tables of 5. ``(tournament, round)``."""
+    from tournament.models import Round, Seat, Table
+
+    t = tournament_ or tournament(players=players, **kwargs)
+    entries = list(t.entries.order_by("start_number"))
+    round_ = Round.objects.create(tournament=t, number=number, seed="test", algorithm="test", input_hash="-")
+    sizes = [4] * (len(entries) // 4)
+    for extra in range(len(entries) % 4):
+        sizes[extra] += 1
+    at = 0
+    for index, size in enumerate(sizes, start=1):
+        table = Table.objects.create(round=round_, number=index, size=size, games_played=t.games_per_round(size))
+        Seat.objects.bulk_create(Seat(round=round_, table=table, entry=e, position=p)
+                                 for p, e in enumerate(entries[at:at + size]))
+        at += size
+    return t, round_
+
+
+def seated_and_played(players=8, games=None, **kwargs):
+    """A tournament whose first round is seated (``seated``) and played at every table: ``(tournament, round)``."""
+    t, round_ = seated(players=players, **kwargs)
+    for table in round_.tables.order_by("number"):
+        play_table(table, games)
+    return t, round_

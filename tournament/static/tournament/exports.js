@@ -1,0 +1,90 @@
+/* Long exports: POST the download link to start it in the background, then poll its status and show
+   "n / total" until the file is ready. Without JavaScript the same link downloads the file directly. */
+(function () {
+  "use strict";
+
+  var labels = {};
+
+  function csrfToken() {
+    var input = document.querySelector("#export-csrf input[name=csrfmiddlewaretoken]");
+    return input ? input.value : "";
+  }
+
+  function show(box, text, done, total) {
+    box.textContent = "";
+    if (total) {
+      var bar = document.createElement("progress");
+      bar.max = total;
+      bar.value = done;
+      box.appendChild(bar);
+    }
+    box.appendChild(document.createTextNode(text));
+  }
+
+  function offer(box, link, job) {
+    box.textContent = labels.ready + " ";
+    var file = document.createElement("a");
+    file.href = job.file_url;
+    file.textContent = job.filename;
+    box.appendChild(file);
+    link.removeAttribute("aria-busy");
+    link.textContent = labels.again;
+    window.location.assign(job.file_url);
+  }
+
+  function poll(url, box, link) {
+    fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then(function (response) {
+        if (!response.ok) { throw new Error(String(response.status)); }
+        return response.json();
+      })
+      .then(function (job) {
+        if (job.state === "running") {
+          var count = job.total ? job.done + " / " + job.total : String(job.done);
+          show(box, count + " " + job.unit, job.done, job.total);
+          window.setTimeout(function () { poll(url, box, link); }, 600);
+        } else if (job.state === "done") {
+          offer(box, link, job);
+        } else {
+          box.textContent = labels.failed + " " + (job.error || "");
+          link.removeAttribute("aria-busy");
+        }
+      })
+      .catch(function (error) {
+        box.textContent = labels.failed + " " + error.message;
+        link.removeAttribute("aria-busy");
+      });
+  }
+
+  function start(link) {
+    var box = document.getElementById(link.getAttribute("data-export-background"));
+    if (!box || link.getAttribute("aria-busy") === "true") { return; }
+    link.setAttribute("aria-busy", "true");
+    box.textContent = labels.preparing;
+    fetch(link.href, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "X-CSRFToken": csrfToken(), Accept: "application/json" }
+    })
+      .then(function (response) {
+        if (!response.ok) { throw new Error(String(response.status)); }
+        return response.json();
+      })
+      .then(function (job) { poll(job.status_url, box, link); })
+      .catch(function () {
+        link.removeAttribute("aria-busy");
+        window.location.assign(link.href);   /* fall back to the plain download */
+      });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var source = document.getElementById("export-labels");
+    labels = source ? source.dataset : {};
+    document.addEventListener("click", function (event) {
+      var link = event.target.closest("a[data-export-background]");
+      if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) { return; }
+      event.preventDefault();
+      start(link);
+    });
+  });
+}());
