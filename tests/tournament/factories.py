@@ -78,30 +78,13 @@ def play(round_, games=None, seed=1):
     """
     import random
 
-    from scoring import score_game
-    from scoring.random_games import random_game
-    from tournament.models import Game, Score
+    from tournament.random_play import play_table as fill
 
     rng = random.Random(seed)
-    ruleset = round_.tournament.ruleset
     entry_ids = []
     for table in round_.tables.prefetch_related("seats"):
-        seats = {s.position: s.entry_id for s in table.seats.all()}
-        entry_ids += seats.values()
         count = table.games_played if games is None else min(games, table.games_played)
-        rows, results = [], []
-        for number in range(1, count + 1):
-            game = random_game(rng, ruleset, players=table.size, dealer=table.dealer(number))
-            result = score_game(dict(game, dealer=table.dealer(number)))
-            fields = {k: game.get(k) for k in services.GAME_FIELDS}
-            fields["calls"] = fields["calls"] or 0
-            rows.append(Game(table=table, number=number, scores=result["scores"], value=result["value"],
-                             fach=result["fach"], won=result["won"], explanation=result["explanation"], **fields))
-            results.append(result["scores"])
-        Game.objects.bulk_create(rows)
-        saved = {g.number: g.pk for g in Game.objects.filter(table=table)}
-        Score.objects.bulk_create(Score(table=table, game_id=saved[n], entry_id=seats[pos], points=points)
-                                  for n, scores in enumerate(results, start=1) for pos, points in enumerate(scores))
+        entry_ids += fill(table, count, rng)
     services.refresh_totals(entry_ids)
     return round_
 
@@ -126,27 +109,12 @@ def play_table(table, games=None, seed=1):
     Bulk-inserted like the demo command (no audit entries); the entries' stored totals are refreshed."""
     import random
 
-    from scoring import score_game
-    from scoring.random_games import random_game
-    from tournament.models import Game, Score
+    from tournament.models import Game
+    from tournament.random_play import play_table as fill
 
-    rng = random.Random(seed * 1000 + table.number)
-    ruleset = table.round.tournament.ruleset
-    seats = {s.position: s.entry_id for s in table.seats.all()}
-    saved = []
-    for number in range(1, (table.games_played if games is None else games) + 1):
-        dealer = table.dealer(number)
-        game = random_game(rng, ruleset, players=table.size, dealer=dealer)
-        result = score_game(dict(game, dealer=dealer, ruleset=ruleset))
-        fields = {k: game.get(k) for k in services.GAME_FIELDS}
-        fields["calls"] = fields["calls"] or 0
-        saved.append(Game.objects.create(table=table, number=number, scores=result["scores"], value=result["value"],
-                                         fach=result["fach"], won=result["won"],
-                                         explanation=result["explanation"], **fields))
-    Score.objects.bulk_create(Score(table=table, game=g, entry_id=seats[pos], points=pts)
-                              for g in saved for pos, pts in enumerate(g.scores))
-    services.refresh_totals(seats.values())
-    return saved
+    count = table.games_played if games is None else games
+    services.refresh_totals(fill(table, count, random.Random(seed * 1000 + table.number)))
+    return list(Game.objects.filter(table=table).order_by("number"))
 
 
 def seated(players=8, number=1, tournament_=None, **kwargs):

@@ -13,10 +13,9 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from scoring import score_game
-from scoring.random_games import random_game
 from tournament import draws, services
-from tournament.models import Game, Player, Round, Score, Season, Team, Tournament
+from tournament.models import Player, Round, Season, Team, Tournament
+from tournament.random_play import play_table
 
 SEASON_NAME = "Cego-Schwarzwaldmeisterschaft 2026 (Demo)"
 FIRST_W = ["Anna", "Berta", "Claudia", "Doris", "Elke", "Franziska", "Gertrud", "Hildegard", "Ingrid", "Johanna",
@@ -139,19 +138,5 @@ class Command(BaseCommand):
         t.save(update_fields=["status"])
 
     def _play(self, table, games, rng, user):
-        """Play ``games`` rows at ``table`` with engine-scored random games (bulk insert, audit as one entry)."""
-        seats = {s.position: s.entry_id for s in table.seats.all()}
-        rows, results = [], []
-        for number in range(1, games + 1):
-            game = random_game(rng, "schwarzwald", players=table.size, dealer=table.dealer(number))
-            result = score_game(dict(game, dealer=table.dealer(number)))
-            fields = {k: game.get(k) for k in services.GAME_FIELDS}
-            fields["calls"] = fields["calls"] or 0
-            rows.append(Game(table=table, number=number, scores=result["scores"], value=result["value"],
-                             fach=result["fach"], won=result["won"], explanation=result["explanation"],
-                             updated_by=user, **fields))
-            results.append(result["scores"])
-        Game.objects.bulk_create(rows)
-        saved = {g.number: g for g in Game.objects.filter(table=table)}
-        Score.objects.bulk_create(Score(table=table, game=saved[n], entry_id=seats[pos], points=pts)
-                                  for n, scores in enumerate(results, start=1) for pos, pts in enumerate(scores))
+        """Play ``games`` rows at ``table`` with engine-scored random games (bulk insert)."""
+        play_table(table, games, rng, ruleset="schwarzwald", user=user)
