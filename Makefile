@@ -3,7 +3,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.requirements-installed
 
-.PHONY: run test check messages demo venv browser
+.PHONY: run serve secret-key test check messages demo venv browser
 
 # Reinstall only when requirements.txt changes.
 $(STAMP): requirements.txt
@@ -17,6 +17,23 @@ run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(MAKE) --no-print-directory demo
 	$(PY) manage.py runserver 127.0.0.1:8000
+
+# Production: gunicorn serving the collected, hashed static files, DEBUG off. BIND, WORKERS and THREADS come from
+# the environment; README "Production" lists the DJANGO_* variables. No control socket: it would sit in the
+# user's home directory, shared by every gunicorn of that user.
+serve: export DJANGO_DEBUG := 0
+serve: secret-key $(STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+	exec $(VENV)/bin/gunicorn tournament.wsgi --bind "$${BIND:-127.0.0.1:8000}" --workers "$${WORKERS:-3}" \
+	  --worker-class gthread --threads "$${THREADS:-4}" --access-logfile - --no-control-socket
+
+# Refuse before anything is installed or migrated: without a key settings.py would stop with a traceback.
+secret-key:
+	@test -n "$$DJANGO_SECRET_KEY" || { \
+	  echo "make serve: set DJANGO_SECRET_KEY to 50 or more random characters, e.g." >&2; \
+	  echo "  export DJANGO_SECRET_KEY=\"\$$(python3 -c 'import secrets; print(secrets.token_urlsafe(50))')\"" >&2; \
+	  exit 1; }
 
 # A realistic demo season (three tournaments played out); does nothing when it exists already.
 demo: $(STAMP)

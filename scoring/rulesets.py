@@ -113,6 +113,12 @@ RULESETS = {
 RULESET_KEYS = tuple(RULESETS)
 DEFAULT_RULESET = "schwarzwald"
 
+# Whole-number options are bounded: far beyond any tariff, small enough that products of them stay small
+# numbers. Unbounded, ``{"unit": 10**4000}`` or ``{"max_calls": 10**9}`` made X a number too large to print
+# (a traceback in the CLI) or to compute at all (``X << calls``). Six calls are all there are (RULES.md §4).
+MAX_OPTION = 1_000_000
+MAX_CALLS = 6
+
 
 class Ruleset:
     """Merged parameters of one ruleset plus what scoring derives from them. Treat as read-only."""
@@ -167,8 +173,8 @@ def _check(name, value, base):
             if v is None and name == "fixed_values":
                 merged.pop(k, None)
                 continue
-            if not _is_int(v) or v < 0:
-                raise bad(f"{k!r} must be a whole number ≥ 0")
+            if not _is_int(v) or not 0 <= v <= MAX_OPTION:
+                raise bad(f"{k!r} must be a whole number from 0 to {MAX_OPTION}")
             merged[k] = v
         return merged
     if isinstance(base, bool):
@@ -187,8 +193,10 @@ def _check(name, value, base):
         return value
     if value is None and name in ("raeuber_value", "drescher_value", "raeuber_all_tricks"):
         return None
-    if not _is_int(value) or value < 0:
-        raise bad("a whole number ≥ 0 is expected")
+    if not _is_int(value) or not 0 <= value <= MAX_OPTION:
+        raise bad(f"a whole number from 0 to {MAX_OPTION} is expected")
+    if name == "max_calls" and value > MAX_CALLS:
+        raise bad(f"at most {MAX_CALLS} calls exist")
     if name in ("fach_width", "max_fach", "unit", "rounding", "hand_size") and value < 1:
         raise bad("a whole number ≥ 1 is expected")
     return value

@@ -7,7 +7,8 @@ the director's pages (``/leitung/``) are the everyday tool.
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from .models import Adjustment, AuditLog, Entry, Game, Player, Round, Score, Seat, Season, Table, Team, Tournament
+from .models import (Adjustment, AuditLog, Entry, Game, Player, Role, Round, Score, Seat, Season, Table, Team,
+                     Tournament)
 
 admin.site.site_header = _("Cego tournament administration")
 admin.site.site_title = _("Cego tournaments")
@@ -143,3 +144,20 @@ class AuditLogAdmin(ReadOnlyAdmin):
     search_fields = ["reason", "object_type"]
     date_hierarchy = "at"
     list_select_related = ["tournament", "user"]
+
+
+@admin.register(Role)
+class RoleAdmin(admin.ModelAdmin):
+    """Roles can be fixed here too; the staff pages (``/leitung/…/mitarbeiter/``) are the everyday tool."""
+    list_display = ["user", "kind", "season", "tournament", "granted_by", "created_at"]
+    list_filter = ["kind", "season"]
+    search_fields = ["user__username", "tournament__name", "season__name"]
+    raw_id_fields = ["user", "granted_by"]
+
+
+def superusers_only(request):
+    """The admin bypasses services and roles, so only superusers may open it (not every ``is_staff`` account)."""
+    return request.user.is_active and request.user.is_superuser
+
+
+admin.site.has_permission = superusers_only

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from . import seating
 from .models import AuditLog, Entry, Round, Seat, Table
+from . import permissions
 from .services import _audit, ruleset_for
 
 
@@ -60,6 +61,7 @@ def season_history(tournament):
 @transaction.atomic
 def draw_round(*, tournament, number, user, seed=None):
     """Draw round ``number`` (earlier rounds must exist and stay frozen) and save its tables and seats."""
+    permissions.require(user, permissions.DIRECT, tournament)
     if tournament.round_set.filter(number=number).exists():
         raise ValidationError(_("Round %(n)s is already drawn. Delete its draw first.") % {"n": number},
                               code="already_drawn")
@@ -115,6 +117,7 @@ def draw_round(*, tournament, number, user, seed=None):
 @transaction.atomic
 def delete_draw(*, round_, user, reason=""):
     """Undo the draw of a round nobody has entered a result for (after late entries or withdrawals)."""
+    permissions.require(user, permissions.DIRECT, round_.tournament)
     if round_.tournament.round_set.filter(number__gt=round_.number).exists():
         raise ValidationError(_("Delete the later rounds first."), code="later_rounds")
     if round_.tables.filter(score_rows__isnull=False).exists():

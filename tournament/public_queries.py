@@ -71,7 +71,7 @@ def find_entries(tournament, query):
     if not text:
         return []
     entries = Entry.objects.filter(tournament=tournament).select_related("player")
-    if text.isdigit():
+    if text.isdecimal():
         return list(entries.filter(start_number=int(text)))
     condition = Q()
     for word in text.split():

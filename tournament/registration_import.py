@@ -439,6 +439,9 @@ def import_registrations(*, tournament, data, filename, user):
     """
     from . import services
     from .models import AuditLog, Player
+    from .permissions import DIRECT, require
+
+    require(user, DIRECT, tournament)
 
     result = check_against_tournament(parse_registrations(data, filename), tournament)
     if not result.ok:
@@ -454,7 +457,8 @@ def import_registrations(*, tournament, data, filename, user):
             first_name=v["first_name"], last_name=v["last_name"], town=v.get("town", ""), club=v.get("club", ""),
             is_woman=v.get("is_woman", False), birth_year=v.get("birth_year"), is_guest=v.get("is_guest", False))
         team = _team(tournament.season, v["team"], teams) if v.get("team") else None
-        entries.append(services.register(tournament=tournament, player=player, start_number=v.get("start_number"),
+        entries.append(services.register(user=user, tournament=tournament, player=player,
+                                         start_number=v.get("start_number"),
                                          team=team))
     services._audit(tournament=tournament, obj_type="import", action=AuditLog.Action.CREATE, user=user,
                     new={"file": filename[:100], "sha256": result.sha256, "entries": len(entries),

@@ -2,10 +2,11 @@
 
 Views and commands call these; nothing writes results anywhere else (no logic in ``save()`` or signals).
 Errors a director can act on are ``ValidationError`` with a stable ``code`` and a translated message;
-``ConflictError`` reports a stale edit together with the newer version.
+``ConflictError`` reports a stale edit together with the newer version. Every write first asks
+``permissions.require`` whether ``user`` may do it (``PermissionDenied`` otherwise; ``user=None`` is the system).
 """
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Sum
 from django.utils.translation import get_language
@@ -13,7 +14,8 @@ from django.utils.translation import gettext as _
 
 from scoring import ScoringError, resolve, score_game
 
-from .models import Adjustment, AuditLog, Entry, Game, Player, Round, Score, Seat, Table
+from . import permissions
+from .models import Adjustment, AuditLog, Entry, Game, Player, Round, Score, Seat, Table, Tournament
 
 # Engine input fields a Game stores (RULES.md §6); everything else is derived.
 GAME_FIELDS = ("contract", "declarer", "card_points", "achieved", "tricks", "announcer", "raeuber_points",
@@ -73,10 +75,20 @@ def _audit(*, tournament, table=None, obj_type, obj_id=None, action, user, old=N
                             old=old, new=new, reason=reason or "")
 
 
-def _check_round_writable(round_, reason):
+def _check_round_writable(round_, reason, user):
+    """Entering in an open or complete round; corrections in a locked one need a reason and a director."""
+    if round_.status == Round.Status.LOCKED and not permissions.can(user, permissions.DIRECT, round_.tournament):
+        raise PermissionDenied(_("This round is locked. Only the tournament direction can correct it."))
     if round_.status == Round.Status.LOCKED and not (reason or "").strip():
         raise ValidationError({"reason": ValidationError(
             _("This round is locked. Give a reason for the correction."), code="reason_required")})
+
+
+def _lock_tournament(tournament_id):
+    """Take the tournament's row lock, as the result writes do (they lock table → round → tournament through
+    ``select_for_update`` with ``select_related``): writes that change players' totals then take turns, so no
+    total is computed from a sum another transaction is changing (lost update, or a deadlock on PostgreSQL)."""
+    Tournament.objects.select_for_update().filter(pk=tournament_id).first()
 
 
 def refresh_totals(entry_ids):
@@ -105,6 +117,7 @@ def record_game(*, table, number, data, user, expected_version=None, reason=""):
     """
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
     round_ = table.round
+    permissions.require(user, permissions.ENTER, round_.tournament)
     if not 1 <= number <= table.games_played:
         raise ValidationError({"number": ValidationError(
             _("Game %(number)s does not exist at this table (1–%(max)s).") % {"number": number,
@@ -113,7 +126,7 @@ def record_game(*, table, number, data, user, expected_version=None, reason=""):
     if table.score_rows.filter(game__isnull=True).exists():
         raise ValidationError(_("This table was entered as totals only. Delete the totals first."),
                               code="totals_entered")
-    _check_round_writable(round_, reason)
+    _check_round_writable(round_, reason, user)
     try:
         result = score_game(engine_game(table, number, data), get_language() or "de")
     except ScoringError as err:
@@ -164,10 +177,11 @@ def record_game(*, table, number, data, user, expected_version=None, reason=""):
 @transaction.atomic
 def delete_game(*, game, user, expected_version=None, reason=""):
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=game.table_id)
+    permissions.require(user, permissions.ENTER, table.round.tournament)
     current = Game.objects.filter(pk=game.pk).first()
     if current is None:
         return
-    _check_round_writable(table.round, reason)
+    _check_round_writable(table.round, reason, user)
     if expected_version is not None and expected_version != current.version:
         raise ConflictError(_("Game %(number)s was changed by someone else meanwhile.") % {"number": current.number},
                             current=current)
@@ -182,7 +196,8 @@ def delete_game(*, game, user, expected_version=None, reason=""):
 def record_totals(*, table, totals, user, reason=""):
     """Totals-only entry: the sheet's sum per seat position, checked to sum to zero under zero-sum writing."""
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
-    _check_round_writable(table.round, reason)
+    permissions.require(user, permissions.ENTER, table.round.tournament)
+    _check_round_writable(table.round, reason, user)
     if table.games.exists():
         raise ValidationError(_("Games are already entered at this table; totals only is not possible."),
                               code="games_entered")
@@ -207,7 +222,8 @@ def record_totals(*, table, totals, user, reason=""):
 
 @transaction.atomic
 def set_round_status(*, round_, status, user, reason=""):
-    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    round_ = Round.objects.select_for_update().select_related("tournament__season").get(pk=round_.pk)
+    permissions.require(user, permissions.DIRECT, round_.tournament)
     if status not in Round.Status.values:
         raise ValidationError(_("Unknown status."), code="bad_status")
     if status == round_.status:
@@ -232,6 +248,8 @@ def set_round_status(*, round_, status, user, reason=""):
 
 @transaction.atomic
 def add_adjustment(*, entry, points, reason, user):
+    permissions.require(user, permissions.DIRECT, entry.tournament)
+    _lock_tournament(entry.tournament_id)
     if not points:
         raise ValidationError({"points": ValidationError(_("An adjustment of 0 changes nothing."), code="zero")})
     if not (reason or "").strip():
@@ -246,6 +264,8 @@ def add_adjustment(*, entry, points, reason, user):
 
 @transaction.atomic
 def delete_adjustment(*, adjustment, user, reason=""):
+    permissions.require(user, permissions.DIRECT, adjustment.entry.tournament)
+    _lock_tournament(adjustment.entry.tournament_id)
     old = {"entry": adjustment.entry.start_number, "points": adjustment.points, "reason": adjustment.reason}
     _audit(tournament=adjustment.entry.tournament, obj_type="adjustment", obj_id=adjustment.pk,
            action=AuditLog.Action.DELETE, user=user, old=old, reason=reason)
@@ -260,9 +280,10 @@ def next_start_number(tournament):
 
 
 @transaction.atomic
-def register(*, tournament, player=None, player_data=None, start_number=None, team=None, paid=False,
+def register(*, tournament, user, player=None, player_data=None, start_number=None, team=None, paid=False,
              checked_in=False):
     """Enter a player (an existing one, or a new one from ``player_data``) into ``tournament``."""
+    permissions.require(user, permissions.DIRECT, tournament)
     if player is None:
         player = Player.objects.create(**player_data)
     if Entry.objects.filter(tournament=tournament, player=player).exists():

@@ -7,6 +7,7 @@ from tournament.views import (
     director_registration,
     director_rounds,
     director_seasons,
+    director_staff,
     director_standings,
 )
 
@@ -41,6 +42,10 @@ urlpatterns = [
     path("turnier/<int:pk>/korrekturen/<int:adjustment_pk>/loeschen/", director_log.adjustment_delete,
          name="adjustment_delete"),
     path("turnier/<int:pk>/protokoll/", director_log.audit, name="audit"),
+    # Staff and roles
+    path("turnier/<int:pk>/mitarbeiter/", director_staff.tournament_staff, name="staff"),
+    path("saison/<int:pk>/mitarbeiter/", director_staff.season_staff, name="season_staff"),
+    path("rolle/<int:role_pk>/entfernen/", director_staff.role_remove, name="role_remove"),
     # Standings, prizes, categories
     path("turnier/<int:pk>/rangliste/", director_standings.tournament_standings, name="standings"),
     path("turnier/<int:pk>/rangliste/preise/", director_standings.prizes, name="prizes"),

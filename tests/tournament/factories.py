@@ -27,7 +27,7 @@ def tournament(players=8, ruleset="schwarzwald", rounds=2, season=None, date=Non
                                   date=date or datetime.date(2026, 3, 7), ruleset=ruleset, rounds=rounds,
                                   seed="test-seed", **kwargs)
     for i in range(players):
-        services.register(tournament=t, player_data={"first_name": FIRST[i % 12], "last_name": f"{LAST[i % 12]}{i}",
+        services.register(user=None, tournament=t, player_data={"first_name": FIRST[i % 12], "last_name": f"{LAST[i % 12]}{i}",
                                                      "town": "Hinterzarten"})
     return t
 
@@ -44,12 +44,23 @@ def existing_player(**kwargs):
 
 
 def staff(name="director", password=None):
-    """A staff user who is not a superuser (a tournament director). Without ``password`` it cannot log in with
-    one (tests use ``force_login``), which skips the slow password hashing. Named "director" by default, so
-    ``user()`` finds it too."""
+    """The office account of most page tests: a superuser (may do everything; the roles have their own tests in
+    test_roles*.py). Without ``password`` it cannot log in with one (tests use ``force_login``), which skips the
+    slow password hashing. Named "director" by default, so ``user()`` finds it too."""
     model = get_user_model()
     existing = model.objects.filter(username=name).first()
-    return existing or model.objects.create_user(name, f"{name}@example.org", password, is_staff=True)
+    return existing or model.objects.create_superuser(name, f"{name}@example.org", password)
+
+
+def with_role(kind, *, tournament=None, season=None, name=None):
+    """A plain account (no password, use ``force_login``) with one role: organiser of ``season``, or director /
+    helper of ``tournament``."""
+    from tournament.models import Role
+
+    name = name or f"{kind}-{(tournament or season).pk}"
+    account = get_user_model().objects.create_user(name, f"{name}@example.org", None)
+    Role.objects.create(user=account, kind=kind, tournament=tournament, season=season)
+    return account
 
 
 def registration_csv(rows, sep=";", encoding="utf-8"):

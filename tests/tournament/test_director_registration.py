@@ -41,7 +41,7 @@ def test_search_lists_players_of_this_season_first(director):
     t = factories.tournament(players=0, season=season, date=datetime.date(2026, 3, 1))
     outsider = Player.objects.create(first_name="Anna", last_name="Albrecht", town="Furtwangen")
     regular = Player.objects.create(first_name="Anna", last_name="Zähringer", town="Furtwangen")
-    services.register(tournament=earlier, player=regular)
+    services.register(user=None, tournament=earlier, player=regular)
     results = director.get(reverse("director:entries", args=[t.pk]), {"q": "anna"}).context["results"]
     assert [r["player"] for r in results] == [regular, outsider]
     assert results[0]["season_entries"] == 1
@@ -171,7 +171,7 @@ def test_edit_creates_and_reuses_a_team_of_the_season(director):
 def test_remove_entry_only_before_it_is_seated(director):
     t, round_ = factories.drawn(players=4)
     seated = t.entries.first()
-    late = services.register(tournament=t, player=factories.existing_player())
+    late = services.register(user=None, tournament=t, player=factories.existing_player())
     response = director.post(reverse("director:entry_delete", args=[t.pk, seated.pk]), follow=True)
     assert levels(response) == ["error"] and Entry.objects.filter(pk=seated.pk).exists()
     response = director.post(reverse("director:entry_delete", args=[t.pk, late.pk]))
@@ -182,7 +182,7 @@ def test_remove_entry_only_before_it_is_seated(director):
 def test_editing_a_player_with_a_namesake_needs_no_confirmation_unless_renamed(director):
     t = factories.tournament(players=0)
     factories.existing_player()                                        # Rosa Wehrle, Titisee
-    other = services.register(tournament=t, player_data={"first_name": "Rosa", "last_name": "Wehrle",
+    other = services.register(user=None, tournament=t, player_data={"first_name": "Rosa", "last_name": "Wehrle",
                                                          "town": "Lenzkirch"})
     url = reverse("director:entry_edit", args=[t.pk, other.pk])
     data = {"entry-start_number": other.start_number, "player-first_name": "Rosa", "player-last_name": "Wehrle",

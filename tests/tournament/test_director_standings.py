@@ -187,7 +187,7 @@ def test_season_best_n(director):
     t2 = Tournament.objects.create(season=season, name="Zweites", date=t1.date.replace(day=28), rounds=1,
                                    seed="second")
     for entry in seats1.values():
-        services.register(tournament=t2, player=entry.player)
+        services.register(user=None, tournament=t2, player=entry.player)
     table2 = draws.draw_round(tournament=t2, number=1, user=factories.user()).tables.get()
     services.record_game(table=table2, number=1, data=CEGO_WON, user=factories.user())
     first, second = ({e.player_id: e.total for e in Entry.objects.filter(tournament=t)} for t in (t1, t2))

@@ -70,10 +70,15 @@ def test_users_who_are_not_staff_get_403(client, table4):
     assert client.get(reverse("entry:goto", args=[table4.round_id]), {"table": 1}).status_code == 403
 
 
-def test_staff_who_are_not_superusers_may_enter(client, table4):
+def test_an_entry_helper_of_the_tournament_may_enter_a_staff_flag_alone_may_not(client, table4):
     from django.contrib.auth import get_user_model
-    keeper = get_user_model().objects.create_user("keeper", "k@example.org", "pw", is_staff=True)
+
+    from tournament.models import Role
+
+    keeper = get_user_model().objects.create_user("keeper", "k@example.org", None, is_staff=True)
     client.force_login(keeper)
+    assert client.get(urls(table4)["sheet"]).status_code == 403
+    Role.objects.create(user=keeper, kind=Role.Kind.HELPER, tournament=table4.round.tournament)
     assert client.get(urls(table4)["sheet"]).status_code == 200
     assert client.post(urls(table4)["save"], cego_row(table4, 1, 45), **JSON).status_code == 200
     assert Game.objects.get().updated_by == keeper

@@ -29,7 +29,7 @@ def season_with(results, published=(True, True, False), best_n=None):
         for player, total in zip(players, totals, strict=True):
             if total is None:
                 continue
-            entry = services.register(tournament=t, player=player)
+            entry = services.register(user=None, tournament=t, player=player)
             if total:
                 services.add_adjustment(entry=entry, points=total, reason="Test", user=factories.user())
         tournaments.append(t)

@@ -25,7 +25,8 @@ from tournament.registration_import import (
     registration_template_xlsx,
 )
 
-from .director_common import director_required, tournament_context, tournament_or_404
+from .access import direct, office
+from .director_common import tournament_context, tournament_or_404
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -56,7 +57,7 @@ def preview_rows(result):
     return rows
 
 
-@director_required
+@direct
 def entry_import(request, pk):
     tournament = tournament_or_404(pk)
     key = session_key(tournament)
@@ -103,7 +104,7 @@ def entry_import(request, pk):
     return render(request, "director/import.html", context)
 
 
-@director_required
+@office
 def import_template(request):
     response = HttpResponse(registration_template_xlsx(), content_type=XLSX)
     response["Content-Disposition"] = 'attachment; filename="anmeldungen-vorlage.xlsx"'

@@ -14,14 +14,15 @@ from tournament import services
 from tournament.director_forms import AdjustmentForm, ReasonForm
 from tournament.models import Adjustment, AuditLog
 
-from .director_common import apply_error, director_required, message_error, tournament_context, tournament_or_404
+from .access import direct
+from .director_common import apply_error, message_error, tournament_context, tournament_or_404
 
 OBJECT_TYPES = {"game": gettext_lazy("Game"), "totals": gettext_lazy("Sheet totals"),
                 "adjustment": gettext_lazy("Adjustment"), "round": gettext_lazy("Round"),
-                "import": gettext_lazy("Import")}
+                "import": gettext_lazy("Import"), "role": gettext_lazy("Staff")}
 
 
-@director_required
+@direct
 def adjustments(request, pk):
     tournament = tournament_or_404(pk)
     form = AdjustmentForm(request.POST or None, tournament=tournament)
@@ -43,7 +44,7 @@ def adjustments(request, pk):
                                      delete_form=ReasonForm(prefix="delete")))
 
 
-@director_required
+@direct
 @require_POST
 def adjustment_delete(request, pk, adjustment_pk):
     tournament = tournament_or_404(pk)
@@ -89,7 +90,7 @@ def changes(log):
     return rows
 
 
-@director_required
+@direct
 def audit(request, pk):
     tournament = tournament_or_404(pk)
     kind = request.GET.get("type", "")

@@ -14,7 +14,8 @@ from tournament import services
 from tournament.director_forms import EntryForm, PlayerForm, PlayerSearchForm, search_players
 from tournament.models import Entry, Player
 
-from .director_common import director_required, message_error, tournament_context, tournament_or_404
+from .access import direct
+from .director_common import message_error, tournament_context, tournament_or_404
 
 TOGGLES = ("paid", "checked_in", "withdrawn")
 FILTERS = ("all", "unpaid", "not_checked_in", "withdrawn")
@@ -50,7 +51,7 @@ def name_guess(query):
     return {"last_name": words[0]} if words else {}
 
 
-@director_required
+@direct
 def entries(request, pk):
     tournament = tournament_or_404(pk)
     season = tournament.season
@@ -79,13 +80,13 @@ def entries(request, pk):
     return render(request, "director/entries.html", context)
 
 
-@director_required
+@direct
 @require_POST
 def entry_register(request, pk):
     tournament = tournament_or_404(pk)
     player = get_object_or_404(Player, pk=request.POST.get("player") or 0)
     try:
-        entry = services.register(tournament=tournament, player=player)
+        entry = services.register(user=request.user, tournament=tournament, player=player)
     except ValidationError as err:
         message_error(request, err)
         return back(request, tournament)
@@ -94,7 +95,7 @@ def entry_register(request, pk):
     return back(request, tournament, entry)
 
 
-@director_required
+@direct
 def player_create(request, pk):
     tournament = tournament_or_404(pk)
     if request.method == "POST":
@@ -102,7 +103,7 @@ def player_create(request, pk):
         if form.is_valid():
             data = {k: v for k, v in form.cleaned_data.items() if k != "confirm"}
             try:
-                entry = services.register(tournament=tournament, player_data=data)
+                entry = services.register(user=request.user, tournament=tournament, player_data=data)
             except ValidationError as err:
                 message_error(request, err)
             else:
@@ -120,7 +121,7 @@ def player_create(request, pk):
                   tournament_context(tournament, "entries", form=form, duplicates=duplicates))
 
 
-@director_required
+@direct
 @require_POST
 def entry_toggle(request, pk, entry_pk):
     tournament = tournament_or_404(pk)
@@ -142,7 +143,7 @@ def entry_toggle(request, pk, entry_pk):
     return back(request, tournament, entry)
 
 
-@director_required
+@direct
 def entry_edit(request, pk, entry_pk):
     tournament = tournament_or_404(pk)
     entry = get_object_or_404(Entry.objects.select_related("player", "team"), pk=entry_pk, tournament=tournament)
@@ -161,7 +162,7 @@ def entry_edit(request, pk, entry_pk):
     return render(request, "director/entry_form.html", context)
 
 
-@director_required
+@direct
 @require_POST
 def entry_delete(request, pk, entry_pk):
     tournament = tournament_or_404(pk)

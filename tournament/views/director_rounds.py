@@ -8,12 +8,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournament import draws, selectors, services
+from tournament import draws, permissions, selectors, services
 from tournament.director_forms import DrawForm, ReasonForm, RoundStatusForm
 from tournament.models import AuditLog, Round, Score
 from tournament.seating import SeatingError, table_sizes
 
-from .director_common import director_required, message_error, sheet_url, tournament_context, tournament_or_404
+from .access import allowed, direct, forbidden, tournament_pk
+from .director_common import message_error, sheet_url, tournament_context, tournament_or_404
 
 
 def planned_tables(tournament, players):
@@ -84,13 +85,15 @@ def drawn_context(round_):
             "players": len(alphabetical)}
 
 
-@director_required
+@allowed(permissions.ENTER, tournament_pk)
 def round_detail(request, pk, number):
     tournament = tournament_or_404(pk)
     round_ = Round.objects.filter(tournament=tournament, number=number).first()
     if round_ is None and not 1 <= number <= tournament.rounds:
         raise Http404(_("This tournament has no round %(n)s.") % {"n": number})
     form = DrawForm(request.POST or None, initial={"seed": tournament.seed})
+    if request.method == "POST" and not permissions.can(request.user, permissions.DIRECT, tournament):
+        return forbidden(request)       # entry helpers see the round, only the direction draws it
     if request.method == "POST":
         if round_ is not None:
             messages.error(request, _("Round %(n)s is already drawn. Delete its draw first.") % {"n": number})
@@ -112,7 +115,7 @@ def round_detail(request, pk, number):
     return render(request, "director/round.html", context)
 
 
-@director_required
+@direct
 @require_POST
 def round_status(request, pk, number):
     tournament = tournament_or_404(pk)
@@ -134,7 +137,7 @@ def round_status(request, pk, number):
     return redirect("director:round", tournament.pk, number)
 
 
-@director_required
+@direct
 @require_POST
 def round_delete_draw(request, pk, number):
     tournament = tournament_or_404(pk)

@@ -3,17 +3,18 @@
 import json
 
 from django.contrib import messages
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from scoring.rulesets import resolve
-from tournament import selectors
+from tournament import permissions, selectors
 from tournament.director_forms import SeasonForm, TournamentForm
 from tournament.i18n import engine_lang
-from tournament.models import Season, Team, Tournament
+from tournament.models import Season, Team
 
-from .director_common import director_required, round_links, tournament_context, tournament_or_404
+from .access import allowed, direct, office, organise, season_of_new_tournament, season_pk, tournament_pk
+from .director_common import round_links, tournament_context, tournament_or_404
 
 
 def with_counts(tournaments):
@@ -22,22 +23,24 @@ def with_counts(tournaments):
         drawn_rounds=Count("round_set", distinct=True))
 
 
-@director_required
+@office
 def home(request):
-    seasons = Season.objects.prefetch_related(
-        Prefetch("tournaments", queryset=with_counts(Tournament.objects.order_by("date", "name"))))
+    """The seasons and tournaments the user works on (everything for superusers)."""
+    seasons = list(permissions.visible_seasons(request.user).distinct())
+    for season_ in seasons:
+        season_.visible = with_counts(permissions.visible_tournaments(request.user, season_).order_by("date", "name"))
     return render(request, "director/home.html", {"seasons": seasons})
 
 
-@director_required
+@allowed(permissions.VIEW_SEASON, season_pk)
 def season(request, pk):
     season_ = get_object_or_404(Season, pk=pk)
-    tournaments = with_counts(season_.tournaments.order_by("date", "name"))
+    tournaments = with_counts(permissions.visible_tournaments(request.user, season_).order_by("date", "name"))
     teams = Team.objects.filter(season=season_).annotate(entry_count=Count("entries")).order_by("name")
     return render(request, "director/season.html", {"season": season_, "tournaments": tournaments, "teams": teams})
 
 
-@director_required
+@allowed(permissions.ADMINISTER)
 def season_create(request):
     form = SeasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -48,7 +51,7 @@ def season_create(request):
     return render(request, "director/season_form.html", {"form": form})
 
 
-@director_required
+@organise
 def season_edit(request, pk):
     season_ = get_object_or_404(Season, pk=pk)
     form = SeasonForm(request.POST or None, instance=season_)
@@ -59,7 +62,7 @@ def season_edit(request, pk):
     return render(request, "director/season_form.html", {"form": form, "season": season_})
 
 
-@director_required
+@allowed(permissions.ORGANISE, season_of_new_tournament)
 def tournament_create(request, season_pk):
     season_ = get_object_or_404(Season, pk=season_pk)
     form = TournamentForm(request.POST or None, season=season_)
@@ -71,7 +74,7 @@ def tournament_create(request, season_pk):
     return render(request, "director/tournament_form.html", {"form": form, "season": season_})
 
 
-@director_required
+@direct
 def tournament_edit(request, pk):
     tournament = tournament_or_404(pk)
     form = TournamentForm(request.POST or None, instance=tournament)
@@ -100,7 +103,7 @@ def entry_counts(tournament):
     }
 
 
-@director_required
+@allowed(permissions.ENTER, tournament_pk)
 def tournament(request, pk):
     tournament_ = tournament_or_404(pk)
     lang = engine_lang()

@@ -17,7 +17,8 @@ from tournament import standings, standings_queries
 from tournament.director_forms import CategoryForm, PlayerSearchForm, search_players, tiebreak_label
 from tournament.models import Category, Player, Round, Season
 
-from .director_common import director_required, tournament_context, tournament_or_404
+from .access import direct, organise
+from .director_common import tournament_context, tournament_or_404
 from .stats import optional_url
 
 
@@ -50,7 +51,7 @@ def prize_rows(result, places):
     return [{"row": row, "last_place": row.rank == last_rank and row.rank > places} for row in result.prizes]
 
 
-@director_required
+@direct
 def tournament_standings(request, pk):
     tournament = tournament_or_404(pk)
     category, choices = chosen_category(request, tournament.season)
@@ -66,7 +67,7 @@ def tournament_standings(request, pk):
     return render(request, "director/standings.html", context)
 
 
-@director_required
+@direct
 def prizes(request, pk):
     """The prize list alone, laid out for printing (A4, no navigation)."""
     tournament = tournament_or_404(pk)
@@ -84,12 +85,12 @@ def best_override(request, season):
     raw = (request.GET.get("best") or "").strip()
     if raw == "all":
         return None, True
-    if raw.isdigit() and int(raw) >= 1:
+    if raw.isdecimal() and int(raw) >= 1:
         return int(raw), True
     return season.best_n, False
 
 
-@director_required
+@organise
 def season_standings(request, pk):
     season = get_object_or_404(Season, pk=pk)
     category, choices = chosen_category(request, season)
@@ -119,7 +120,7 @@ def season_standings(request, pk):
 # Categories of a season
 
 
-@director_required
+@organise
 def categories(request, pk):
     season = get_object_or_404(Season, pk=pk)
     form = CategoryForm(request.POST or None, season=season)
@@ -135,7 +136,7 @@ def category_or_404(season_pk, pk):
     return get_object_or_404(Category.objects.select_related("season"), pk=pk, season_id=season_pk)
 
 
-@director_required
+@organise
 def category(request, pk, category_pk):
     """One category: rename it, see its players, find players to add (``?q=``)."""
     category_ = category_or_404(pk, category_pk)
@@ -156,7 +157,7 @@ def category(request, pk, category_pk):
         "more": more})
 
 
-@director_required
+@organise
 @require_POST
 def category_delete(request, pk, category_pk):
     category_ = category_or_404(pk, category_pk)
@@ -166,13 +167,13 @@ def category_delete(request, pk, category_pk):
     return redirect("director:categories", pk)
 
 
-@director_required
+@organise
 @require_POST
 def category_members(request, pk, category_pk):
     """Add (``action=add``) or remove (``action=remove``) the player ``player`` to or from the category."""
     category_ = category_or_404(pk, category_pk)
     raw = request.POST.get("player") or ""
-    player = get_object_or_404(Player, pk=int(raw) if raw.isdigit() else 0)
+    player = get_object_or_404(Player, pk=int(raw) if raw.isdecimal() else 0)
     if request.POST.get("action") == "remove":
         category_.players.remove(player)
         messages.success(request, _("%(player)s removed from “%(category)s”.")

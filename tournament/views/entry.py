@@ -12,10 +12,7 @@ Protocol (see docs/entry.md): the page posts one row at a time, as an ordinary f
 Scores are never computed here: the engine computes them (preview) or the service does (save).
 """
 
-from functools import wraps
-
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -25,26 +22,20 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import ScoringError, score_game
-from tournament import selectors, services
+from tournament import permissions, selectors, services
 from tournament.entry_forms import GameRowForm, TotalsForm, ui_field
 from tournament.i18n import engine_lang
 from tournament.models import Game, Round, Table
 
+from .access import allowed, round_tournament, table_tournament
 from .entry_sheet import audit_rows, columns, conflict_context, game_payload, round_url, sheet_context, sheet_numbers
 
 ROW_INPUTS = ("contract", "declarer", "result", "penalty", "calls", "reason")
 
 
-def staff_required(view):
-    """Anonymous users go to the login page; logged-in users who are not staff get 403."""
-    @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        if not request.user.is_staff:
-            raise PermissionDenied
-        return view(request, *args, **kwargs)
-    return wrapper
+def enter(view):
+    """Results of the table's tournament: its entry helpers, directors, the season's organisers, superusers."""
+    return allowed(permissions.ENTER, table_tournament)(view)
 
 
 def wants_json(request):
@@ -93,18 +84,18 @@ def render_sheet(request, table, pending=None, status=200):
     return render(request, "entry/sheet.html", sheet_context(table, pending=pending), status=status)
 
 
-@staff_required
+@enter
 @require_GET
 def sheet(request, pk):
     table = get_table(pk)
     row = request.GET.get("row", "")
     context = sheet_context(table)
-    if row.isdigit() and 1 <= int(row) <= table.games_played:
+    if row.isdecimal() and 1 <= int(row) <= table.games_played:
         context["autofocus"] = int(row)
     return render(request, "entry/sheet.html", context)
 
 
-@staff_required
+@enter
 @require_POST
 def preview(request, pk):
     """Score the typed row with the engine, save nothing. Always 200; ``ok`` tells whether it scored."""
@@ -127,7 +118,7 @@ def preview(request, pk):
                          "sheet": sheet_numbers(table, zero_sum(table), replace=(form.game_number, result["scores"]))})
 
 
-@staff_required
+@enter
 @require_POST
 def save(request, pk):
     table = get_table(pk)
@@ -143,6 +134,8 @@ def save(request, pk):
         game = err.current      # the same row posted again after it was stored: stored once
     except ValidationError as err:
         return rejected(request, table, form, service_errors(err, form))
+    except PermissionDenied as err:
+        return rejected(request, table, form, {"__all__": [str(err)]}, status=403)
     if wants_json(request):
         return JsonResponse({"ok": True, "game": game_payload(game, engine_lang()),
                              "sheet": sheet_numbers(table, zero_sum(table)), "audit_html": audit_html(request, table)})
@@ -150,17 +143,17 @@ def save(request, pk):
     return redirect(sheet_url(table, min(game.number + 1, table.games_played)))
 
 
-def rejected(request, table, form, errors):
+def rejected(request, table, form, errors, status=400):
     number = form.cleaned_data.get("number") if hasattr(form, "cleaned_data") else None
     if wants_json(request):
-        return JsonResponse({"ok": False, "number": number, "errors": errors}, status=400)
+        return JsonResponse({"ok": False, "number": number, "errors": errors}, status=status)
     if not number or number > table.games_played:
         for messages_ in errors.values():
             for message in messages_:
                 messages.error(request, message)
-        return render_sheet(request, table, status=400)
+        return render_sheet(request, table, status=status)
     pending = {"number": number, "values": typed_values(request.POST, table.size), "errors": errors}
-    return render_sheet(request, table, pending, status=400)
+    return render_sheet(request, table, pending, status=status)
 
 
 def conflict(request, table, form, err):
@@ -176,13 +169,13 @@ def conflict(request, table, form, err):
     return render_sheet(request, table, pending, status=409)
 
 
-@staff_required
+@enter
 @require_http_methods(["GET", "POST"])
 def delete(request, pk):
     """Delete one row. GET: a confirmation page (the page script asks with a dialog instead)."""
     table = get_table(pk)
     raw = request.POST.get("number") if request.method == "POST" else request.GET.get("number")
-    number = int(raw) if raw and raw.isdigit() and len(raw) < 4 else None
+    number = int(raw) if raw and raw.isdecimal() and len(raw) < 4 else None
     game = Game.objects.filter(table=table, number=number).first() if number else None
     if request.method == "GET":
         if game is None:
@@ -190,9 +183,9 @@ def delete(request, pk):
         return render(request, "entry/delete.html", {"table": table, "round": table.round, "game": game,
                                                      "locked": table.round.status == Round.Status.LOCKED})
     version = request.POST.get("version", "")
-    version = int(version) if version.isdigit() and len(version) < 10 else None
-    reason = request.POST.get("reason", "")[:200]
-    errors, conflict_data = None, None
+    version = int(version) if version.isdecimal() and len(version) < 10 else None
+    reason = request.POST.get("reason", "").replace("\x00", "")[:200]     # PostgreSQL refuses NUL in text
+    errors, conflict_data, denied = None, None, False
     if game is not None:
         try:
             services.delete_game(game=game, user=request.user, expected_version=version, reason=reason)
@@ -200,7 +193,9 @@ def delete(request, pk):
             conflict_data = conflict_context(err, number, None, version, engine_lang())
         except ValidationError as err:
             errors = err.message_dict if hasattr(err, "error_dict") else {"__all__": err.messages}
-    status = 409 if conflict_data else 400 if errors else 200
+        except PermissionDenied as err:
+            errors, denied = {"__all__": [str(err)]}, True
+    status = 409 if conflict_data else 403 if denied else 400 if errors else 200
     if wants_json(request):
         if status != 200:
             return JsonResponse({"ok": False, "number": number, "errors": errors or {},
@@ -216,25 +211,25 @@ def delete(request, pk):
     return redirect(sheet_url(table, number))
 
 
-@staff_required
+@allowed(permissions.ENTER, round_tournament)
 @require_GET
 def goto(request, round_pk):
     """The "go to table" box: table number → that table's sheet in the same round."""
     round_ = get_object_or_404(Round, pk=round_pk)
     raw = request.GET.get("table", "").strip()
-    table = Table.objects.filter(round=round_, number=int(raw)).first() if raw.isdigit() and len(raw) < 5 else None
+    table = Table.objects.filter(round=round_, number=int(raw)).first() if raw.isdecimal() and len(raw) < 5 else None
     if table is not None:
         return redirect(sheet_url(table))
     messages.error(request, _("There is no table “%(number)s” in this round.") % {"number": raw[:10]})
     back = request.GET.get("from", "")
-    origin = Table.objects.filter(round=round_, pk=int(back)).first() if back.isdigit() and len(back) < 12 else None
+    origin = Table.objects.filter(round=round_, pk=int(back)).first() if back.isdecimal() and len(back) < 12 else None
     origin = origin or round_.tables.order_by("number").first()
     if origin is None:
         return redirect(round_url(round_) or "/")
     return redirect(sheet_url(origin))
 
 
-@staff_required
+@enter
 @require_http_methods(["GET", "POST"])
 def totals(request, pk):
     """Totals-only entry: the sums at the foot of a paper sheet, one per seat, checked to sum to zero."""
@@ -243,7 +238,7 @@ def totals(request, pk):
     games_entered = table.games.count()
     current = selectors.table_totals(table)
     initial = {f"seat_{pos}": value for pos, value in current.items()}
-    form = TotalsForm(request.POST or None, seats=seats, initial=initial)
+    form = TotalsForm(request.POST if request.method == "POST" else None, seats=seats, initial=initial)
     status = 200
     if request.method == "POST":
         status = 400
@@ -260,6 +255,9 @@ def totals(request, pk):
                             form.add_error(field if field in form.fields else None, message)
                 else:
                     form.add_error(None, err)
+            except PermissionDenied as err:
+                form.add_error(None, str(err))
+                status = 403
             else:
                 messages.success(request, _("Totals of table %(number)s saved.") % {"number": table.number})
                 return redirect(sheet_url(table))

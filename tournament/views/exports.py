@@ -19,7 +19,10 @@ from tournament.exporters.pdf_sheets import BACK_CHOICES, expected_pages
 from tournament.models import Round, Season, Table
 from tournament.standings_queries import category_choices
 
-from .director_common import director_required, tournament_context, tournament_or_404
+from tournament import permissions
+
+from .access import allowed, direct, office, organise, table_tournament
+from .director_common import tournament_context, tournament_or_404
 
 KIND = {"pdf": "PDF", "xlsx": "Excel"}
 
@@ -59,28 +62,28 @@ def respond(request, exporter, kwargs):
     return response
 
 
-@director_required
+@direct
 def tournament_download(request, pk, identifier):
     tournament = tournament_or_404(pk)
     exporter = exporter_or_404(identifier, "tournament")
     return respond(request, exporter, {"tournament": tournament, **options(request, tournament.season)})
 
 
-@director_required
+@direct
 def round_download(request, pk, number, identifier):
     round_ = get_object_or_404(Round.objects.select_related("tournament__season"), tournament_id=pk, number=number)
     exporter = exporter_or_404(identifier, "round")
     return respond(request, exporter, {"round_": round_, **options(request, round_.tournament.season)})
 
 
-@director_required
+@allowed(permissions.DIRECT, table_tournament)
 def table_download(request, pk, identifier):
     table = get_object_or_404(Table.objects.select_related("round__tournament__season"), pk=pk)
     exporter = exporter_or_404(identifier, "table")
     return respond(request, exporter, {"table": table, **options(request, table.round.tournament.season)})
 
 
-@director_required
+@organise
 def season_download(request, pk, identifier):
     season = get_object_or_404(Season, pk=pk)
     exporter = exporter_or_404(identifier, "season")
@@ -94,7 +97,7 @@ def own_job(request, token):
     return job
 
 
-@director_required
+@office
 def job(request, token):
     """The progress of a background export, as JSON for the poller."""
     job = own_job(request, token)
@@ -105,7 +108,7 @@ def job(request, token):
     return JsonResponse(data)
 
 
-@director_required
+@office
 def job_file(request, token):
     job = own_job(request, token)
     if job["state"] != "done":
@@ -122,7 +125,7 @@ def item(exporter, url, **extra):
             "long": exporter.long, **extra}
 
 
-@director_required
+@direct
 def tournament_page(request, pk):
     tournament = tournament_or_404(pk)
     items = [item(e, reverse("exports:tournament_download", args=[tournament.pk, e.identifier]),
@@ -148,7 +151,7 @@ def tournament_page(request, pk):
     return render(request, "exports/tournament.html", context)
 
 
-@director_required
+@organise
 def season_page(request, pk):
     season = get_object_or_404(Season, pk=pk)
     items = [item(e, reverse("exports:season_download", args=[season.pk, e.identifier]),

@@ -13,8 +13,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from tournament import draws, services
-from tournament.models import Player, Round, Season, Team, Tournament
+from tournament import draws, roles, services
+from tournament.models import Player, Role, Round, Season, Team, Tournament
 from tournament.random_play import play_table
 
 SEASON_NAME = "Cego-Schwarzwaldmeisterschaft 2026 (Demo)"
@@ -63,10 +63,23 @@ class Command(BaseCommand):
         for index, (name, venue, date, count) in enumerate(TOURNAMENTS, start=1):
             self.stdout.write(f"[{index}/{len(TOURNAMENTS)}] {name}: {count} players")
             running = index == len(TOURNAMENTS)
-            self._tournament(season, name, venue, date, rng.sample(players, count), teams, user, rng,
-                             running=running)
+            tournament = self._tournament(season, name, venue, date, rng.sample(players, count), teams, user, rng,
+                                          running=running)
+        self._staff(season, tournament, user)
         self.stdout.write(self.style.SUCCESS(
-            "Demo season ready. Director login: user 'leitung', password 'cego' (demo only)."))
+            "Demo season ready. Logins (password 'cego', demo only): 'leitung' (superuser), 'saison' (season "
+            "organiser), 'turnierleitung' (director of the running tournament), 'helfer' (its entry helper)."))
+
+    def _staff(self, season, tournament, user):
+        """One account per role, so each role can be tried out (docs/roles.md). The short demo password would
+        fail the password rules of the staff page, so the accounts are made here directly."""
+        model = get_user_model()
+        for username in ("saison", "turnierleitung", "helfer"):
+            if not model.objects.filter(username=username).exists():
+                model.objects.create_user(username, password="cego")
+        roles.appoint(kind=Role.Kind.ORGANISER, season=season, username="saison", by=user)
+        for kind, username in ((Role.Kind.DIRECTOR, "turnierleitung"), (Role.Kind.HELPER, "helfer")):
+            roles.appoint(kind=kind, tournament=tournament, username=username, by=user)
 
     def _director(self):
         model = get_user_model()
@@ -112,7 +125,7 @@ class Command(BaseCommand):
                                       rounds=2, published=True, seed=f"{date:%Y%m%d}-demo")
         players.sort(key=lambda p: (p.last_name, p.first_name))
         for number, player in enumerate(players, start=1):
-            services.register(tournament=t, player=player, start_number=number, team=teams.get(player.pk),
+            services.register(user=user, tournament=t, player=player, start_number=number, team=teams.get(player.pk),
                               paid=True, checked_in=True)
         for round_number in (1, 2):
             round_ = draws.draw_round(tournament=t, number=round_number, user=user)
@@ -136,6 +149,7 @@ class Command(BaseCommand):
         services.refresh_totals(e.pk for e in entries)
         t.status = Tournament.Status.RUNNING if running else Tournament.Status.FINISHED
         t.save(update_fields=["status"])
+        return t
 
     def _play(self, table, games, rng, user):
         """Play ``games`` rows at ``table`` with engine-scored random games (bulk insert)."""
