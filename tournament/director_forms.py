@@ -18,6 +18,7 @@ from scoring.rulesets import RULESET_KEYS, resolve
 from tournament import standings
 from tournament.i18n import engine_lang
 from tournament.models import Category, Entry, Game, Player, Season, Team, Tournament
+from tournament.services import MAX_POINTS
 
 MAX_GAMES = 60   # Game.number is 1–60
 TIEBREAK_SLOTS = 4
@@ -329,6 +330,7 @@ class ReasonForm(forms.Form):
 class AdjustmentForm(forms.Form):
     entry = forms.ModelChoiceField(label=_("Player"), queryset=Entry.objects.none())
     points = forms.IntegerField(label=_("Points"), help_text=_("Negative for a penalty, e.g. -50."),
+                                min_value=-MAX_POINTS, max_value=MAX_POINTS,
                                 widget=forms.NumberInput(attrs={"step": 1}))
     reason = forms.CharField(label=_("Reason"), max_length=200)
 

@@ -31,6 +31,11 @@ ERROR_FIELDS = {
 }
 
 
+# The most points one game, total or adjustment may move (real games: a few thousand). Extreme ruleset options
+# could otherwise produce numbers the database's integer columns cannot hold (a 500 on PostgreSQL).
+MAX_POINTS = 1_000_000
+
+
 class ConflictError(ValidationError):
     """Someone saved a newer version of this game; ``current`` holds it so the user can compare."""
 
@@ -131,6 +136,9 @@ def record_game(*, table, number, data, user, expected_version=None, reason=""):
         result = score_game(engine_game(table, number, data), get_language() or "de")
     except ScoringError as err:
         raise engine_error(err) from None
+    if max(abs(points) for points in result["scores"]) > MAX_POINTS:
+        raise ValidationError(_("This game would score more than %(max)s points; check the ruleset overrides.")
+                              % {"max": MAX_POINTS}, code="score_out_of_range")
     fields = {name: data.get(name) for name in GAME_FIELDS}
     fields["calls"] = fields["calls"] or 0
     existing = Game.objects.filter(table=table, number=number).first()
@@ -252,6 +260,9 @@ def add_adjustment(*, entry, points, reason, user):
     _lock_tournament(entry.tournament_id)
     if not points:
         raise ValidationError({"points": ValidationError(_("An adjustment of 0 changes nothing."), code="zero")})
+    if abs(points) > MAX_POINTS:
+        raise ValidationError({"points": ValidationError(
+            _("At most %(max)s points.") % {"max": MAX_POINTS}, code="points_out_of_range")})
     if not (reason or "").strip():
         raise ValidationError({"reason": ValidationError(_("Give a reason."), code="reason_required")})
     adj = Adjustment.objects.create(entry=entry, points=points, reason=reason.strip(),

@@ -180,3 +180,18 @@ def test_impossible_field_gives_a_translated_draw_error():
         draws.draw_round(tournament=t, number=1, user=factories.user())
     assert info.value.code == "seating_impossible_table_sizes"
     assert "7 Spieler" in info.value.messages[0]
+
+
+def test_scores_and_adjustments_beyond_what_the_database_holds_are_refused():
+    """Extreme ruleset overrides could make a game worth more than an integer column holds (a 500 on
+    PostgreSQL); the service refuses it with a translated error and saves nothing."""
+    t, round_ = factories.drawn(players=4, options={"unit": 1_000_000})
+    table = round_.tables.get()
+    with pytest.raises(ValidationError) as err:
+        services.record_game(table=table, number=1, data=cego(70, table=table), user=None)
+    assert err.value.code == "score_out_of_range"
+    assert not Game.objects.exists()
+    with pytest.raises(ValidationError) as err:
+        services.add_adjustment(entry=t.entries.first(), points=10**12, reason="x", user=None)
+    assert "points" in err.value.message_dict
+    assert not AuditLog.objects.filter(object_type="adjustment").exists()
