@@ -229,6 +229,23 @@ def record_totals(*, table, totals, user, reason=""):
 
 
 @transaction.atomic
+def delete_totals(*, table, user, reason=""):
+    """Undo a totals-only entry (e.g. to key the sheet game by game after all); audited like a deleted game."""
+    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    permissions.require(user, permissions.ENTER, table.round.tournament)
+    _check_round_writable(table.round, reason, user)
+    positions = _entries_by_position(table)
+    rows = {s.entry_id: s.points for s in Score.objects.filter(table=table, game__isnull=True)}
+    if not rows:
+        return
+    Score.objects.filter(table=table, game__isnull=True).delete()
+    refresh_totals(positions.values())
+    _audit(tournament=table.round.tournament, table=table, obj_type="totals", obj_id=table.pk,
+           action=AuditLog.Action.DELETE, user=user,
+           old={str(pos): rows.get(entry) for pos, entry in sorted(positions.items())}, reason=reason)
+
+
+@transaction.atomic
 def set_round_status(*, round_, status, user, reason=""):
     round_ = Round.objects.select_for_update().select_related("tournament__season").get(pk=round_.pk)
     permissions.require(user, permissions.DIRECT, round_.tournament)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from scoring import score_game
 from tournament import selectors, services
 from tournament.entry_forms import forehand
-from tournament.models import AuditLog, Game, Round
+from tournament.models import AuditLog, Entry, Game, Round
 
 from . import factories
 
@@ -333,6 +333,22 @@ def test_totals_only_entry_is_disabled_when_games_exist(staff, table4):
     assert 'id="totals-disabled"' in page and "<fieldset disabled>" in page
     response = staff.post(urls(table4)["totals"], {"seat_0": 0, "seat_1": 0, "seat_2": 0, "seat_3": 0})
     assert response.status_code == 400 and selectors.table_totals(table4) == {}
+
+
+def test_totals_can_be_deleted_to_key_the_sheet_game_by_game(staff, table4):
+    url = urls(table4)["totals"]
+    staff.post(url, {"seat_0": 120, "seat_1": -40, "seat_2": -40, "seat_3": -40})
+    assert 'id="delete-totals"' in staff.get(url).content.decode()
+    Round.objects.filter(pk=table4.round_id).update(status=Round.Status.LOCKED)
+    refused = staff.post(url, {"delete": "1"}, follow=True)
+    assert selectors.table_totals(table4) != {} and 'class="flash-error"' in refused.content.decode()
+    response = staff.post(url, {"delete": "1", "reason": "Spiele einzeln erfassen"})
+    assert response.status_code == 302 and selectors.table_totals(table4) == {}
+    log = AuditLog.objects.get(object_type="totals", action="delete")
+    assert log.old == {"0": 120, "1": -40, "2": -40, "3": -40} and log.reason == "Spiele einzeln erfassen"
+    assert set(Entry.objects.filter(seats__table=table4).values_list("total", flat=True)) == {0}
+    Round.objects.filter(pk=table4.round_id).update(status=Round.Status.OPEN)
+    assert staff.post(urls(table4)["save"], cego_row(table4, 1, 45), **JSON).status_code == 200
 
 
 # -- fuzz ------------------------------------------------------------------------------------------------------

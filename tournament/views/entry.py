@@ -240,6 +240,8 @@ def totals(request, pk):
     initial = {f"seat_{pos}": value for pos, value in current.items()}
     form = TotalsForm(request.POST if request.method == "POST" else None, seats=seats, initial=initial)
     status = 200
+    if request.method == "POST" and "delete" in request.POST:
+        return delete_totals(request, table)
     if request.method == "POST":
         status = 400
         if games_entered:
@@ -266,3 +268,16 @@ def totals(request, pk):
         "games_entered": games_entered, "has_totals": bool(current), "round_url": round_url(table.round),
         "locked": table.round.status == Round.Status.LOCKED, "zero_sum": zero_sum(table),
     }, status=status)
+
+
+def delete_totals(request, table):
+    """The totals page's "delete the totals" button: back to an empty sheet (a reason in a locked round)."""
+    reason = request.POST.get("reason", "").replace("\x00", "")[:200]
+    try:
+        services.delete_totals(table=table, user=request.user, reason=reason)
+    except (ValidationError, PermissionDenied) as err:
+        for message in (err.messages if isinstance(err, ValidationError) else [str(err)]):
+            messages.error(request, message)
+        return redirect(reverse("entry:totals", args=[table.pk]))
+    messages.success(request, _("The totals of table %(number)s are deleted.") % {"number": table.number})
+    return redirect(sheet_url(table))
