@@ -113,6 +113,8 @@ class StandingsTable(PublicTable):
 
     def __init__(self, data, *, tournament, rounds, **kwargs):
         self.tournament = tournament
+        # One reverse() per table, not per row (a quarter of a 300-row render): the URL up to the entry id.
+        self.player_url_prefix = reverse("public:player", args=[tournament.pk, 0]).removesuffix("0/")
         extra = [(f"r{n}", PointsColumn(verbose_name=_("R%(n)s") % {"n": n}, order_by=(f"-r{n}", "rank"),
                                         attrs={"th": {"class": "num round", "title": _("Round %(n)s") % {"n": n}},
                                                "td": {"class": "num round"}}))
@@ -123,7 +125,7 @@ class StandingsTable(PublicTable):
         super().__init__(data, extra_columns=extra, sequence=order, **kwargs)
 
     def render_name(self, value, record):
-        url = reverse("public:player", args=[self.tournament.pk, record["entry_id"]])
+        url = f"{self.player_url_prefix}{record['entry_id']}/"
         sub = f"{record['start_number']}" + (f" · {record['town']}" if record["town"] else "")
         withdrawn = format_html(' <span class="note">{}</span>', _("withdrawn")) if record.get("withdrawn") else ""
         return format_html('<a href="{}">{}</a>{}<span class="sub">{}</span>', url, value, withdrawn, sub)

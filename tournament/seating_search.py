@@ -98,7 +98,11 @@ def solve(
 
 
 def _repeats_unavoidable(problem: Problem) -> bool:
-    """True when some player cannot meet only new partners: too few players for the rounds."""
+    """True when some player cannot meet only new partners: too few players for the rounds, or too few tables
+    (pigeonhole: a table of s players in the next round needs them from s different tables of this one, so
+    8 or 12 players at tables of 4 meet again in round 2 however they are seated)."""
+    if problem.rounds >= 2 and len(problem.sizes) < max(problem.sizes):
+        return True
     n = problem.n
     need = (min(problem.sizes) - 1) * problem.rounds
     if need > n - 1:

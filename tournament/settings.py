@@ -119,14 +119,23 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Export jobs keep their progress in the default cache, which every gunicorn worker must see: a file cache in
 # production, process memory for runserver and the tests. "public" caches rendered public pages per process
 # (their keys carry the data version, so a stale copy is never served).
+CACHE_DIR = Path(os.environ.get("DJANGO_CACHE_DIR") or BASE_DIR / "var" / "cache")
+# Public pages (tournament.public_cache): keyed by a data version, so any store is correct; in production a file
+# cache shared by the gunicorn workers renders each page once per change instead of once per worker, and holds
+# a page per player (300 player pages need more than the default 300 entries).
 CACHES = {
     "default": (
         {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "cego-default"}
         if DEBUG else
-        {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-         "LOCATION": os.environ.get("DJANGO_CACHE_DIR") or str(BASE_DIR / "var" / "cache")}
+        {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(CACHE_DIR)}
     ),
-    "public": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "cego-public"},
+    "public": (
+        {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "cego-public",
+         "OPTIONS": {"MAX_ENTRIES": 5000}}
+        if DEBUG else
+        {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(CACHE_DIR / "public"),
+         "OPTIONS": {"MAX_ENTRIES": 5000}}
+    ),
 }
 
 AUTHENTICATION_BACKENDS = [

@@ -75,7 +75,9 @@ def test_production_settings(tmp_path):
     assert s["CSRF_TRUSTED_ORIGINS"] == ["https://cego.example.org", "https://www.example.org"]
     assert s["CACHES"]["default"] == {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
                                       "LOCATION": str(tmp_path / "cache")}
-    assert s["CACHES"]["public"]["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
+    assert s["CACHES"]["public"] == {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                                     "LOCATION": str(tmp_path / "cache" / "public"),
+                                     "OPTIONS": {"MAX_ENTRIES": 5000}}
     assert s["STORAGES"]["staticfiles"]["BACKEND"] == "whitenoise.storage.CompressedManifestStaticFilesStorage"
     assert s["STATIC_ROOT"] == str(tmp_path / "static")
     assert s["LOGGING"]["handlers"]["stderr"]["class"] == "logging.StreamHandler"

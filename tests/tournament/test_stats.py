@@ -185,7 +185,7 @@ def page_queries(client, t, django_assert_max_num_queries):
             reverse("stats:season_player", args=[t.season.pk, entry.player_id])]
     counts = []
     for url in urls:
-        with django_assert_max_num_queries(10), CaptureQueriesContext(connection) as ctx:
+        with django_assert_max_num_queries(11), CaptureQueriesContext(connection) as ctx:
             assert client.get(url).status_code == 200
         counts.append(len(ctx.captured_queries))
     return counts

@@ -24,3 +24,17 @@ def test_signature_is_cached_and_right():
     assert utils.signature(plain) == (("value", "bound_column"), None)
     assert utils.signature(lambda record: record) == (("record",), None)
     assert utils.call_with_appropriate(b.render, {"value": 3, "record": {}, "other": 1}) == 3
+
+
+def test_attribute_html_is_cached_and_escapes_like_the_original():
+    from django.utils.html import format_html_join
+    from django.utils.safestring import mark_safe
+
+    assert getattr(utils.AttributeDict.as_html, "cached", False), "the app's ready() installs the cache"
+    plain = utils.AttributeDict({"class": "num", "title": "<b>&", "skip": None, "th": "x"})
+    assert plain.as_html() == 'class="num" title="&lt;b&gt;&amp;"'
+    assert plain.as_html() == format_html_join(" ", '{}="{}"', [("class", "num"), ("title", "<b>&")])
+    safe = utils.AttributeDict({"class": "num", "title": mark_safe("<b>&")})
+    assert safe.as_html() == 'class="num" title="<b>&"'          # not the cached escaped form of the plain one
+    assert utils.AttributeDict({"class": lambda: "pos"}).as_html() == 'class="pos"'
+    assert utils.AttributeDict({"data": ["a"]}).as_html() == 'data="[&#x27;a&#x27;]"'     # unhashable: original path

@@ -3,7 +3,7 @@
 Home (the tournaments), a tournament's standings (categories, prizes, teams), "Where do I sit?", a player's
 games with the running total as an SVG chart, and the season standings. While a tournament may still change
 (``public_queries.is_live``) its pages reload every 30 seconds, keeping the URL (filter, page, sort) and the
-scroll position.
+scroll position. Every page is served from ``public_cache`` while the data it shows has not changed.
 """
 
 from django.core.paginator import EmptyPage
@@ -12,11 +12,12 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
-from tournament import charts, public_queries, public_tables, standings_queries
+from tournament import charts, public_cache, public_queries, public_tables, standings_queries
 from tournament.models import Entry
 
 PER_PAGE = 50
 REFRESH_SECONDS = 30
+RANK = "\x00rank\x00"      # stands for the entry's rank in a stored player page (``player_results``)
 
 
 def paginate(request, table, per_page=PER_PAGE):
@@ -48,6 +49,7 @@ def tournament_context(tournament, tab):
             "has_teams": public_queries.has_teams(tournament)}
 
 
+@public_cache.cached("site")
 def home(request):
     tournaments = list(public_queries.published_tournaments())
     seasons = []
@@ -59,10 +61,11 @@ def home(request):
         "tournaments": tournaments, "live": [t for t in tournaments if t.live], "seasons": seasons})
 
 
+@public_cache.cached("tournament")
 def tournament(request, pk):
     t = public_queries.published_tournament(pk)
     category, choices = category_param(request, t.season)
-    result = standings_queries.tournament_standings(t, category=category)
+    result = public_cache.standings(request, t, category)
     query = request.GET.get("q", "").strip()
     rows = public_tables.standings_rows(result.rows, {r.key for r in result.prizes})
     if query:
@@ -73,9 +76,10 @@ def tournament(request, pk):
         "category": category, "categories": choices, "field_size": len(result.rows), "shown": len(rows)})
 
 
+@public_cache.cached("tournament")
 def prizes(request, pk):
     t = public_queries.published_tournament(pk)
-    result = standings_queries.tournament_standings(t)
+    result = public_cache.standings(request, t)
     rows = public_tables.standings_rows(result.prizes)
     for row in rows:
         row["last_place"] = row["rank"] > t.prize_places
@@ -83,6 +87,7 @@ def prizes(request, pk):
         **tournament_context(t, "prizes"), "provisional": result.provisional, "rows": rows})
 
 
+@public_cache.cached("tournament")
 def teams(request, pk):
     t = public_queries.published_tournament(pk)
     result = standings_queries.team_standings(tournament=t)
@@ -90,6 +95,7 @@ def teams(request, pk):
     return render(request, "public/teams.html", {**tournament_context(t, "teams"), "table": table})
 
 
+@public_cache.cached("tournament", results=False)
 def seat(request, pk):
     t = public_queries.published_tournament(pk)
     query = request.GET.get("q", "").strip()
@@ -101,11 +107,35 @@ def seat(request, pk):
         "too_many": len(found) >= public_queries.SEARCH_LIMIT})
 
 
+class RankMarked:
+    """A standings row that prints ``RANK`` as its rank (the cache puts the current rank in per answer)."""
+
+    rank = RANK
+
+    def __init__(self, row):
+        self.row = row
+
+    def __getattr__(self, name):
+        return getattr(self.row, name)
+
+
+def player_results(request, pk, entry_pk):
+    """What a player page shows of the results, for ``public_cache.cached(narrow=…)``: the entry's standings row
+    but its rank, the field size, and its own tables and adjustments. Its rank moves with every result at any
+    table, so it is not part of the key but put into the stored page on every answer."""
+    result = public_cache.standings(request, pk)
+    row = next((r for r in result.rows if r.key == entry_pk), None)
+    shown = None if row is None else (row.total, row.round_scores, row.declarer_won, row.declarer_lost, row.data)
+    part = (shown, len(result.rows), result.provisional, public_cache.entry_version(entry_pk))
+    return part, {RANK: str(row.rank) if row else ""}
+
+
+@public_cache.cached("tournament", narrow=player_results)
 def player(request, pk, entry_pk):
     t = public_queries.published_tournament(pk)
     entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_pk, tournament=t)
     data = public_queries.player_games(entry)
-    result = standings_queries.tournament_standings(t)
+    result = public_cache.standings(request, t)
     row = next((r for r in result.rows if r.key == entry.pk), None)
     breaks = [(index, _("Round %(n)s") % {"n": number}) for index, number in data["breaks"]]
     name = entry.player.full_name
@@ -118,10 +148,11 @@ def player(request, pk, entry_pk):
         empty_text=_("No games entered yet."))
     return render(request, "public/player.html", {
         **tournament_context(t, "player"), "provisional": result.provisional, "noindex": True, "entry": entry,
-        "name": name, "row": row, "field_size": len(result.rows), "data": data,
+        "name": name, "row": RankMarked(row) if row else None, "field_size": len(result.rows), "data": data,
         "chart": mark_safe(svg)})  # noqa: S308 — charts.py escapes every text it writes
 
 
+@public_cache.cached("season")
 def season(request, pk):
     s = public_queries.published_season(pk)
     category, choices = category_param(request, s)
@@ -136,6 +167,7 @@ def season(request, pk):
         "category": category, "categories": choices, "field_size": len(result.rows), "shown": len(rows)})
 
 
+@public_cache.cached("season")
 def season_teams(request, pk):
     s = public_queries.published_season(pk)
     table = paginate(request, public_tables.TeamTable(public_tables.team_rows(public_queries.season_team_rows(s))))

@@ -1,7 +1,8 @@
 """Public statistics pages (no login): a published tournament, a season's published tournaments, one player.
 
 Anything not published is a 404, exactly like a page that does not exist. The numbers come from
-``tournament.statistics``; these views only find the objects and build links.
+``tournament.statistics``; these views only find the objects and build links. Like the other public pages
+they are served from ``public_cache`` while the data they show has not changed.
 """
 
 from django.http import Http404
@@ -9,7 +10,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 
-from tournament import statistics
+from tournament import public_cache, statistics
 from tournament.models import Entry, Player, Season, Tournament
 
 
@@ -39,6 +40,7 @@ def published_tournaments(season):
     return tournaments
 
 
+@public_cache.cached("tournament")
 def tournament(request, pk):
     t = published_tournament(pk)
     return render(request, "stats/tournament.html", {
@@ -46,6 +48,7 @@ def tournament(request, pk):
         "public_url": optional_url("public:tournament", t.pk)})
 
 
+@public_cache.cached("season")
 def season(request, pk):
     season_ = get_object_or_404(Season, pk=pk)
     tournaments = published_tournaments(season_)
@@ -54,6 +57,7 @@ def season(request, pk):
         "public_url": optional_url("public:season", season_.pk)})
 
 
+@public_cache.cached("tournament")
 def player(request, pk, entry_pk):
     t = published_tournament(pk)
     entry = get_object_or_404(Entry.objects.select_related("player", "team"), pk=entry_pk, tournament=t)
@@ -63,6 +67,7 @@ def player(request, pk, entry_pk):
         "best_worst": best_worst(stats), "public_url": optional_url("public:tournament", t.pk)})
 
 
+@public_cache.cached("season")
 def season_player(request, pk, player_pk):
     season_ = get_object_or_404(Season, pk=pk)
     player_ = get_object_or_404(Player, pk=player_pk)
