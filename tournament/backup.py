@@ -40,7 +40,7 @@ AUDIT_FIELDS = ("at", "action", "object_type", "reason", "old", "new")
 
 # Audit rows name their object by a database id; the document names it by natural keys instead (docs/backup.md).
 AUDIT_OBJECT_KEYS = {"round": ("round",), "totals": ("round", "table"), "game": ("round", "table", "game"),
-                     "adjustment": ("adjustment",)}
+                     "adjustment": ("adjustment",), "entry": ("entry",)}
 
 
 class BackupError(Exception):

@@ -236,6 +236,7 @@ def _audit(doc, plan, tables):
         "totals": tables,
         "game": games,
         "adjustment": {(i,): a for i, a in enumerate(plan.adjustments, start=1)},
+        "entry": {(p.entry.start_number,): p.entry for p in plan.entries},
     }
     for index, raw in enumerate(member(doc, "audit", _("document"), list)):
         where = _("audit entry %(number)s") % {"number": index + 1}

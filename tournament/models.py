@@ -332,7 +332,8 @@ class Adjustment(models.Model):
 
 
 class AuditLog(models.Model):
-    """Every create, change and delete of a game, total or adjustment, and every round status change."""
+    """Every create, change and delete of a game, total, adjustment, registration or staff role, every draw and
+    every round status change."""
 
     class Action(models.TextChoices):
         CREATE = "create", _("created")

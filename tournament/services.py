@@ -320,8 +320,11 @@ def register(*, tournament, user, player=None, player_data=None, start_number=No
     if Entry.objects.filter(tournament=tournament, start_number=number).exists():
         raise ValidationError({"start_number": ValidationError(
             _("Start number %(n)s is taken.") % {"n": number}, code="start_number_taken")})
-    return Entry.objects.create(tournament=tournament, player=player, start_number=number, team=team, paid=paid,
-                                checked_in=checked_in)
+    entry = Entry.objects.create(tournament=tournament, player=player, start_number=number, team=team, paid=paid,
+                                 checked_in=checked_in)
+    _audit(tournament=tournament, obj_type="entry", obj_id=entry.pk, action=AuditLog.Action.CREATE, user=user,
+           new={"start_number": number, "player": str(player)})
+    return entry
 
 
 def seat_entries(table):

@@ -136,7 +136,8 @@ def snapshot(t, skip=()):
     adjustments = list(Adjustment.objects.filter(entry__tournament=t).select_related("entry", "created_by")
                        .order_by("created_at", "id"))
     objects = {"round": {r.pk: r.number for r in t.round_set.all()}, "game": games, "totals": tables,
-               "adjustment": {a.pk: i for i, a in enumerate(adjustments)}}
+               "adjustment": {a.pk: i for i, a in enumerate(adjustments)},
+               "entry": {e.pk: e.start_number for e in entries}}
     return {
         "season": _fields(t.season),
         "tournament": _fields(t, skip),
@@ -166,7 +167,8 @@ def test_the_example_has_what_a_backup_must_carry():
     assert [r["status"] for r in shot["rounds"]] == ["locked", "open"]
     assert any(game == () for _table, game, _no, _points in shot["scores"])         # a totals-only table
     assert {a["object"] is None for a in shot["audit"]} == {True, False}           # deleted draw, game, adjustment
-    assert {a["user"] for a in shot["audit"]} == {"director", "helfer"}
+    assert {a["user"] for a in shot["audit"]} == {"director", "helfer", None}     # None: the system registered
+    assert any(a["object_type"] == "entry" and a["object"] for a in shot["audit"])
     assert all(e["lot"] for e in shot["entries"].values()) and shot["entries"][22]["withdrawn"]
 
 

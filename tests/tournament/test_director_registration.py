@@ -195,3 +195,28 @@ def test_editing_a_player_with_a_namesake_needs_no_confirmation_unless_renamed(d
     Player.objects.create(first_name="Anna", last_name="Wehrle")
     response = director.post(url, {**data, "player-first_name": "Anna"})
     assert response.context["player_form"].has_error("__all__", "duplicate_name")
+
+
+def test_every_registration_change_is_in_the_audit_log(director):
+    from tournament.models import AuditLog
+
+    t = factories.tournament(players=3)
+    one, two, three = t.entries.order_by("start_number")
+    assert AuditLog.objects.filter(tournament=t, object_type="entry", action="create").count() == 3
+    director.post(reverse("director:entry_toggle", args=[t.pk, one.pk]), {"field": "withdrawn"})
+    log = AuditLog.objects.filter(object_type="entry", action="update").latest("id")
+    assert log.old == {"start_number": 1, "withdrawn": False} and log.new == {"start_number": 1, "withdrawn": True}
+    assert log.user.username == "director" and log.object_id == one.pk
+    director.post(reverse("director:entry_edit", args=[t.pk, two.pk]), {
+        "entry-start_number": 12, "entry-team": "", "entry-new_team": "Die Trümpfe",
+        "player-first_name": two.player.first_name, "player-last_name": two.player.last_name,
+        "player-town": "Triberg"})
+    log = AuditLog.objects.filter(object_type="entry", action="update").latest("id")
+    assert log.old["start_number"] == 2 and log.new["start_number"] == 12
+    assert log.old["team"] is None and log.new["team"] == "Die Trümpfe"
+    assert log.old["player.town"] == "Hinterzarten" and log.new["player.town"] == "Triberg"
+    director.post(reverse("director:entry_delete", args=[t.pk, three.pk]))
+    log = AuditLog.objects.filter(object_type="entry", action="delete").get()
+    assert log.old["start_number"] == 3 and three.player.last_name in log.old["player"]
+    page = director.get(reverse("director:audit", args=[t.pk]) + "?type=entry").content.decode()
+    assert "Triberg" in page and "Die Trümpfe" in page

@@ -19,7 +19,8 @@ from .director_common import apply_error, message_error, tournament_context, tou
 
 OBJECT_TYPES = {"game": gettext_lazy("Game"), "totals": gettext_lazy("Sheet totals"),
                 "adjustment": gettext_lazy("Adjustment"), "round": gettext_lazy("Round"),
-                "import": gettext_lazy("Import"), "role": gettext_lazy("Staff")}
+                "import": gettext_lazy("Import"), "role": gettext_lazy("Staff"),
+                "entry": gettext_lazy("Registration")}
 
 
 @direct

@@ -2,7 +2,6 @@
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.http import HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -10,14 +9,14 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournament import services
+from tournament import registration_services, services
 from tournament.director_forms import EntryForm, PlayerForm, PlayerSearchForm, search_players
 from tournament.models import Entry, Player
 
 from .access import direct
 from .director_common import message_error, tournament_context, tournament_or_404
 
-TOGGLES = ("paid", "checked_in", "withdrawn")
+TOGGLES = registration_services.TOGGLES
 FILTERS = ("all", "unpaid", "not_checked_in", "withdrawn")
 
 
@@ -128,12 +127,9 @@ def entry_toggle(request, pk, entry_pk):
     field = request.POST.get("field")
     if field not in TOGGLES:
         return HttpResponseNotAllowed(["POST"])
-    with transaction.atomic():
-        entry = get_object_or_404(Entry.objects.select_for_update().select_related("player"),
-                                  pk=entry_pk, tournament=tournament)
-        value = not getattr(entry, field)
-        setattr(entry, field, value)
-        entry.save(update_fields=[field])
+    entry = get_object_or_404(Entry.objects.select_related("player", "tournament"), pk=entry_pk,
+                              tournament=tournament)
+    value = registration_services.toggle(entry=entry, field=field, user=request.user)
     if field == "withdrawn":
         if value:
             messages.warning(request, _("%(player)s is withdrawn: not drawn in later rounds, seats already drawn "
@@ -150,9 +146,8 @@ def entry_edit(request, pk, entry_pk):
     entry_form = EntryForm(request.POST or None, instance=entry, prefix="entry")
     player_form = PlayerForm(request.POST or None, instance=entry.player, prefix="player")
     if request.method == "POST" and entry_form.is_valid() and player_form.is_valid():
-        with transaction.atomic():
-            player_form.save()
-            entry_form.save()
+        registration_services.save_forms(entry=entry, entry_form=entry_form, player_form=player_form,
+                                         user=request.user)
         messages.success(request, _("Entry %(n)s saved.") % {"n": entry.start_number})
         return redirect(reverse("director:entries", args=[tournament.pk]) + f"#entry-{entry.pk}")
     others = entry.player.entries.exclude(pk=entry.pk).select_related("tournament").order_by("-tournament__date")
@@ -171,7 +166,7 @@ def entry_delete(request, pk, entry_pk):
         messages.error(request, _("%(player)s is seated in a drawn round or has adjustments and cannot be removed. "
                                   "Mark the entry as withdrawn instead.") % {"player": entry.player.full_name})
         return redirect("director:entry_edit", tournament.pk, entry.pk)
-    entry.delete()
+    registration_services.remove(entry=entry, user=request.user)
     messages.success(request, _("The entry of %(player)s (start number %(n)s) is removed; the player stays in the "
                                 "player list.") % {"player": entry.player.full_name, "n": entry.start_number})
     return redirect("director:entries", tournament.pk)
