@@ -183,7 +183,8 @@ def test_audit_log_newest_first_with_old_and_new(director):
     services.delete_adjustment(adjustment=adjustment, user=factories.user(), reason="doppelt")
     response = director.get(reverse("director:audit", args=[t.pk]))
     rows = response.context["rows"]
-    assert [r["log"].action for r in rows] == ["delete", "create", "draw"]
+    assert [(r["log"].object_type, r["log"].action) for r in rows] == [
+        ("adjustment", "delete"), ("adjustment", "create"), ("round", "draw"), *[("entry", "create")] * 4]
     assert rows[0]["log"].reason == "doppelt"
     assert {"key": "points", "before": "20", "after": ""} in rows[0]["changes"]
     html = response.content.decode()
