@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from . import seating
 from .models import AuditLog, Entry, Round, Seat, Table
 from . import permissions
-from .services import _audit, ruleset_for
+from .services import audit, ruleset_for
 
 
 def present_entries(tournament):
@@ -108,7 +108,7 @@ def draw_round(*, tournament, number, user, seed=None):
     if tournament.status == tournament.Status.REGISTRATION:
         tournament.status = tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
-    _audit(tournament=tournament, obj_type="round", obj_id=round_.pk, action=AuditLog.Action.DRAW, user=user,
+    audit(tournament=tournament, obj_type="round", obj_id=round_.pk, action=AuditLog.Action.DRAW, user=user,
            new={"round": number, "seed": str(seed), "algorithm": result.algorithm, "input_hash": result.input_hash,
                 "players": len(by_player), "stats": result.stats()})
     return round_
@@ -122,7 +122,7 @@ def delete_draw(*, round_, user, reason=""):
         raise ValidationError(_("Delete the later rounds first."), code="later_rounds")
     if round_.tables.filter(score_rows__isnull=False).exists():
         raise ValidationError(_("Results are entered in this round; its draw is frozen."), code="round_played")
-    _audit(tournament=round_.tournament, obj_type="round", obj_id=round_.pk, action=AuditLog.Action.DELETE,
+    audit(tournament=round_.tournament, obj_type="round", obj_id=round_.pk, action=AuditLog.Action.DELETE,
            user=user, old={"round": round_.number, "seed": round_.seed, "input_hash": round_.input_hash},
            reason=reason)
     round_.delete()

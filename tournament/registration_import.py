@@ -460,7 +460,7 @@ def import_registrations(*, tournament, data, filename, user):
         entries.append(services.register(user=user, tournament=tournament, player=player,
                                          start_number=v.get("start_number"),
                                          team=team))
-    services._audit(tournament=tournament, obj_type="import", action=AuditLog.Action.CREATE, user=user,
+    services.audit(tournament=tournament, obj_type="import", action=AuditLog.Action.CREATE, user=user,
                     new={"file": filename[:100], "sha256": result.sha256, "entries": len(entries),
                          "new_players": result.new_players})
     return entries

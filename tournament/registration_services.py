@@ -6,7 +6,7 @@ from django.db import transaction
 
 from . import permissions
 from .models import AuditLog, Entry, Player
-from .services import _audit
+from .services import audit
 
 TOGGLES = ("paid", "checked_in", "withdrawn")
 
@@ -37,7 +37,7 @@ def toggle(*, entry, field, user):
     value = not getattr(entry, field)
     setattr(entry, field, value)
     entry.save(update_fields=[field])
-    _audit(tournament=entry.tournament, obj_type="entry", obj_id=entry.pk, action=AuditLog.Action.UPDATE,
+    audit(tournament=entry.tournament, obj_type="entry", obj_id=entry.pk, action=AuditLog.Action.UPDATE,
            user=user, old={"start_number": entry.start_number, field: not value},
            new={"start_number": entry.start_number, field: value})
     return value
@@ -53,7 +53,7 @@ def save_forms(*, entry, entry_form, player_form, user):
     player_form.save()
     saved = entry_form.save()
     if changed:
-        _audit(tournament=saved.tournament, obj_type="entry", obj_id=saved.pk, action=AuditLog.Action.UPDATE,
+        audit(tournament=saved.tournament, obj_type="entry", obj_id=saved.pk, action=AuditLog.Action.UPDATE,
                user=user, old={"start_number": before.get("start_number", saved.start_number), **before},
                new={"start_number": saved.start_number, **_snapshot(saved, changed)})
     return saved
@@ -63,6 +63,6 @@ def save_forms(*, entry, entry_form, player_form, user):
 def remove(*, entry, user):
     """Delete an entry nobody is seated with (the view checks and explains; the player stays)."""
     permissions.require(user, permissions.DIRECT, entry.tournament)
-    _audit(tournament=entry.tournament, obj_type="entry", obj_id=entry.pk, action=AuditLog.Action.DELETE,
+    audit(tournament=entry.tournament, obj_type="entry", obj_id=entry.pk, action=AuditLog.Action.DELETE,
            user=user, old={"start_number": entry.start_number, "player": str(entry.player)})
     entry.delete()

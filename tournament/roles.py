@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from . import permissions
 from .models import AuditLog, Role
+from .services import audit
 
 
 def _appointing_capability(kind, season, tournament):
@@ -66,15 +67,6 @@ def _account(username, password):
     return model.objects.create_user(username=username, password=password)
 
 
-def _audit(tournament, action, user, old=None, new=None):
-    """Appointments at a tournament go into its audit log (a season has none; ``Role.granted_by`` says who)."""
-    if tournament is None:
-        return
-    AuditLog.objects.create(tournament=tournament, object_type="role", action=action,
-                            user=user if user is not None and user.is_authenticated else None,
-                            old=old, new=new)
-
-
 @transaction.atomic
 def appoint(*, kind, username, by, password="", season=None, tournament=None):
     """Give the account ``username`` the role ``kind`` at ``season`` or ``tournament``; create the account if
@@ -86,8 +78,9 @@ def appoint(*, kind, username, by, password="", season=None, tournament=None):
     user = _account(username, password)
     role, created = Role.objects.get_or_create(user=user, kind=kind, season=season, tournament=tournament,
                                                defaults={"granted_by": by if by and by.is_authenticated else None})
-    if created:
-        _audit(tournament, AuditLog.Action.CREATE, by, new={"role": kind, "user": user.username})
+    if created and tournament is not None:      # organisers are season-level: ``granted_by`` says who
+        audit(tournament=tournament, obj_type="role", action=AuditLog.Action.CREATE, user=by,
+              new={"role": kind, "user": user.username})
     permissions.forget_roles(user)
     return role
 
@@ -99,6 +92,8 @@ def remove(*, role, by):
         return
     if not may_appoint(by, role.kind, season=role.season, tournament=role.tournament):
         raise PermissionDenied(_("You are not allowed to remove this role."))
-    _audit(role.tournament, AuditLog.Action.DELETE, by, old={"role": role.kind, "user": role.user.username})
+    if role.tournament is not None:
+        audit(tournament=role.tournament, obj_type="role", action=AuditLog.Action.DELETE, user=by,
+              old={"role": role.kind, "user": role.user.username})
     role.delete()
     permissions.forget_roles(role.user)

@@ -74,7 +74,8 @@ def game_snapshot(game):
     return {name: getattr(game, name) for name in (*GAME_FIELDS, "number", "scores", "version")}
 
 
-def _audit(*, tournament, table=None, obj_type, obj_id=None, action, user, old=None, new=None, reason=""):
+def audit(*, tournament, table=None, obj_type, obj_id=None, action, user, old=None, new=None, reason=""):
+    """One row of the tournament's audit log; the one place every write module records who did what."""
     AuditLog.objects.create(tournament=tournament, table=table, object_type=obj_type, object_id=obj_id,
                             action=action, user=user if user and user.is_authenticated else None,
                             old=old, new=new, reason=reason or "")
@@ -176,7 +177,7 @@ def record_game(*, table, number, data, user, expected_version=None, reason=""):
     Score.objects.bulk_create(Score(table=table, game=game, entry_id=positions[pos], points=points)
                               for pos, points in enumerate(result["scores"]))
     refresh_totals(positions.values())
-    _audit(tournament=round_.tournament, table=table, obj_type="game", obj_id=game.pk,
+    audit(tournament=round_.tournament, table=table, obj_type="game", obj_id=game.pk,
            action=AuditLog.Action.UPDATE if old else AuditLog.Action.CREATE, user=user, old=old,
            new=game_snapshot(game), reason=reason)
     return game
@@ -196,7 +197,7 @@ def delete_game(*, game, user, expected_version=None, reason=""):
     old = game_snapshot(current)
     current.delete()
     refresh_totals(_entries_by_position(table).values())
-    _audit(tournament=table.round.tournament, table=table, obj_type="game", obj_id=game.pk,
+    audit(tournament=table.round.tournament, table=table, obj_type="game", obj_id=game.pk,
            action=AuditLog.Action.DELETE, user=user, old=old, reason=reason)
 
 
@@ -223,7 +224,7 @@ def record_totals(*, table, totals, user, reason=""):
     Score.objects.bulk_create(Score(table=table, entry_id=positions[pos], points=points)
                               for pos, points in totals.items())
     refresh_totals(positions.values())
-    _audit(tournament=table.round.tournament, table=table, obj_type="totals", obj_id=table.pk,
+    audit(tournament=table.round.tournament, table=table, obj_type="totals", obj_id=table.pk,
            action=AuditLog.Action.UPDATE if old else AuditLog.Action.CREATE, user=user, old=old,
            new={str(k): v for k, v in sorted(totals.items())}, reason=reason)
 
@@ -240,7 +241,7 @@ def delete_totals(*, table, user, reason=""):
         return
     Score.objects.filter(table=table, game__isnull=True).delete()
     refresh_totals(positions.values())
-    _audit(tournament=table.round.tournament, table=table, obj_type="totals", obj_id=table.pk,
+    audit(tournament=table.round.tournament, table=table, obj_type="totals", obj_id=table.pk,
            action=AuditLog.Action.DELETE, user=user,
            old={str(pos): rows.get(entry) for pos, entry in sorted(positions.items())}, reason=reason)
 
@@ -266,7 +267,7 @@ def set_round_status(*, round_, status, user, reason=""):
     old = round_.status
     round_.status = status
     round_.save(update_fields=["status"])
-    _audit(tournament=round_.tournament, obj_type="round", obj_id=round_.pk, action=AuditLog.Action.STATUS,
+    audit(tournament=round_.tournament, obj_type="round", obj_id=round_.pk, action=AuditLog.Action.STATUS,
            user=user, old={"status": old}, new={"status": status}, reason=reason)
     return round_
 
@@ -285,7 +286,7 @@ def add_adjustment(*, entry, points, reason, user):
     adj = Adjustment.objects.create(entry=entry, points=points, reason=reason.strip(),
                                     created_by=user if user and user.is_authenticated else None)
     refresh_totals([entry.pk])
-    _audit(tournament=entry.tournament, obj_type="adjustment", obj_id=adj.pk, action=AuditLog.Action.CREATE,
+    audit(tournament=entry.tournament, obj_type="adjustment", obj_id=adj.pk, action=AuditLog.Action.CREATE,
            user=user, new={"entry": entry.start_number, "points": points, "reason": adj.reason})
     return adj
 
@@ -295,7 +296,7 @@ def delete_adjustment(*, adjustment, user, reason=""):
     permissions.require(user, permissions.DIRECT, adjustment.entry.tournament)
     _lock_tournament(adjustment.entry.tournament_id)
     old = {"entry": adjustment.entry.start_number, "points": adjustment.points, "reason": adjustment.reason}
-    _audit(tournament=adjustment.entry.tournament, obj_type="adjustment", obj_id=adjustment.pk,
+    audit(tournament=adjustment.entry.tournament, obj_type="adjustment", obj_id=adjustment.pk,
            action=AuditLog.Action.DELETE, user=user, old=old, reason=reason)
     entry_id = adjustment.entry_id
     adjustment.delete()
@@ -322,7 +323,7 @@ def register(*, tournament, user, player=None, player_data=None, start_number=No
             _("Start number %(n)s is taken.") % {"n": number}, code="start_number_taken")})
     entry = Entry.objects.create(tournament=tournament, player=player, start_number=number, team=team, paid=paid,
                                  checked_in=checked_in)
-    _audit(tournament=tournament, obj_type="entry", obj_id=entry.pk, action=AuditLog.Action.CREATE, user=user,
+    audit(tournament=tournament, obj_type="entry", obj_id=entry.pk, action=AuditLog.Action.CREATE, user=user,
            new={"start_number": number, "player": str(player)})
     return entry
 

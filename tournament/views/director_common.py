@@ -1,26 +1,11 @@
-"""What every director page shares: staff-only access, the tournament header, error messages from services."""
-
-from functools import wraps
+"""What every director page shares: the tournament header, error messages from services (access: ``access``)."""
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404
 from django.urls import NoReverseMatch, reverse
 
 from tournament.models import Round, Tournament
-
-
-def director_required(view):
-    """Log in first (anonymous users go to the login page); then staff only (others get 403)."""
-
-    @wraps(view)
-    def wrapped(request, *args, **kwargs):
-        if not request.user.is_staff:
-            return render(request, "director/forbidden.html", status=403)
-        return view(request, *args, **kwargs)
-
-    return login_required(wrapped)
 
 
 def tournament_or_404(pk):
@@ -68,5 +53,5 @@ def sheet_url(table):
         return None
 
 
-__all__ = ["ValidationError", "apply_error", "director_required", "error_messages", "message_error", "round_links",
+__all__ = ["ValidationError", "apply_error", "error_messages", "message_error", "round_links",
            "sheet_url", "tournament_context", "tournament_or_404"]

@@ -38,6 +38,11 @@ def enter(view):
     return allowed(permissions.ENTER, table_tournament)(view)
 
 
+def posted_reason(request):
+    """The correction reason as posted, without NUL bytes (PostgreSQL refuses them in text), at most 200 chars."""
+    return request.POST.get("reason", "").replace("\x00", "")[:200]
+
+
 def wants_json(request):
     return "application/json" in request.headers.get("Accept", "")
 
@@ -184,7 +189,7 @@ def delete(request, pk):
                                                      "locked": table.round.status == Round.Status.LOCKED})
     version = request.POST.get("version", "")
     version = int(version) if version.isdecimal() and len(version) < 10 else None
-    reason = request.POST.get("reason", "").replace("\x00", "")[:200]     # PostgreSQL refuses NUL in text
+    reason = posted_reason(request)
     errors, conflict_data, denied = None, None, False
     if game is not None:
         try:
@@ -272,7 +277,7 @@ def totals(request, pk):
 
 def delete_totals(request, table):
     """The totals page's "delete the totals" button: back to an empty sheet (a reason in a locked round)."""
-    reason = request.POST.get("reason", "").replace("\x00", "")[:200]
+    reason = posted_reason(request)
     try:
         services.delete_totals(table=table, user=request.user, reason=reason)
     except (ValidationError, PermissionDenied) as err:
