@@ -25,7 +25,7 @@ serve: export DJANGO_DEBUG := 0
 serve: secret-key $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput --verbosity 0
-	exec $(VENV)/bin/gunicorn tournament.wsgi --bind "$${BIND:-127.0.0.1:8000}" --workers "$${WORKERS:-3}" \
+	exec $(VENV)/bin/gunicorn tournament.config.wsgi --bind "$${BIND:-127.0.0.1:8000}" --workers "$${WORKERS:-3}" \
 	  --worker-class gthread --threads "$${THREADS:-4}" --access-logfile - --no-control-socket
 
 # Refuse before anything is installed or migrated: without a key settings.py would stop with a traceback.

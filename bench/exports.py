@@ -41,7 +41,7 @@ import os, resource, sys
 root, db, season, out = sys.argv[1:5]
 sys.path.insert(0, root)
 os.environ["DATABASE_URL"] = "sqlite:///" + db
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.config.settings")
 import django
 django.setup()
 from django.core.management import call_command
@@ -97,8 +97,8 @@ def main():
     builder = season_builder()
     builder.setup(db_path)
 
-    from tournament.exporters import get
-    from tournament.exporters.pdf_sheets import expected_pages
+    from tournament.exports import get
+    from tournament.exports.pdf.sheets import expected_pages
     from tournament.models import Round, Score
 
     print(f"building the season in {db_path} …", flush=True)

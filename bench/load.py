@@ -39,8 +39,8 @@ import time
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, ROOT)       # ahead of bench/, whose scoring.py would shadow the scoring package
 
-import load_data  # noqa: E402
-import load_traffic  # noqa: E402
+import load_data
+import load_traffic
 from load_client import Connection, Pool  # noqa: E402
 
 
@@ -67,7 +67,7 @@ def arguments():
 
 def setup(database_url):
     os.environ["DATABASE_URL"] = database_url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.config.settings")
     import django
     django.setup()
     from django.core.management import call_command
@@ -95,7 +95,7 @@ def start_server(args, env, port, log_path):
     subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env,
                    check=True)
     gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
-    command = [gunicorn, "tournament.wsgi", "-b", f"127.0.0.1:{port}", "--workers", str(args.workers),
+    command = [gunicorn, "tournament.config.wsgi", "-b", f"127.0.0.1:{port}", "--workers", str(args.workers),
                "--threads", str(args.threads), "--worker-class", "gthread" if args.threads > 1 else "sync",
                "--keep-alive", "30", "--timeout", "60", "--preload", "--log-level", "warning"]
     log = open(log_path, "wb")     # noqa: SIM115 — open while the server runs

@@ -24,10 +24,11 @@ def build(players, helpers, seed=6):
     from django.contrib.auth.hashers import make_password
     from django.db import transaction
 
-    from tournament import draws, services
+    from tournament.draws import services as draws
+    from tournament.results import services
     from tournament.management.commands.demo import FIRST_M, FIRST_W, LAST, TOWNS
     from tournament.models import Entry, Player, Season, Tournament
-    from tournament.random_play import play_table
+    from tournament.results.random_play import play_table
 
     rng = random.Random(seed)
     model = get_user_model()
@@ -71,8 +72,8 @@ def helper_rows(round_, preplayed, helpers, seed=7):
     from types import SimpleNamespace
 
     from scoring.random_games import random_game
-    from tournament import services
-    from tournament.entry_forms import GameRowForm, row_values, show_raeuber_tricks
+    from tournament.results import services
+    from tournament.office.forms.sheet import GameRowForm, row_values, show_raeuber_tricks
 
     rng = random.Random(seed)
     tournament = round_.tournament
@@ -109,7 +110,7 @@ def check(tournament, preplayed, acknowledged, uncertain=()):
     from django.db.models import Count
 
     from tournament.models import AuditLog, Game, Score
-    from tournament.services import GAME_FIELDS
+    from tournament.results.services import GAME_FIELDS
 
     games = {(g.table_id, g.number): g for g in Game.objects.filter(table__round__tournament=tournament)
              .select_related("table")}

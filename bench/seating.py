@@ -1,4 +1,4 @@
-"""Benchmark of the seat draw (tournament/seating.py) against a uniform random draw.
+"""Benchmark of the seat draw (tournament/seating/day.py) against a uniform random draw.
 
     python bench/seating.py [--seeds K] [--box SECONDS] [--quick]
 
@@ -23,16 +23,9 @@ from collections import Counter
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from tournament.seating import (  # noqa: E402
-    cyclic_shifts,
-    draw,
-    dutch_cycle,
-    pair_meetings,
-    repeated_pairs,
-    table_sizes,
-)
-from tournament.seating_rng import Rng  # noqa: E402
-from tournament.seating_search import Problem, solve  # noqa: E402
+from tournament.seating import cyclic_shifts, draw, dutch_cycle, pair_meetings, repeated_pairs, table_sizes
+from tournament.seating.rng import Rng  # noqa: E402
+from tournament.seating.search import Problem, solve  # noqa: E402
 
 BEST_KNOWN = {16: 5, 28: 9, 32: 10, 36: 11, 40: 13, 100: 33}
 

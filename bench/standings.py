@@ -27,7 +27,7 @@ sys.path.insert(0, ROOT)
 
 def setup(db_path):
     os.environ["DATABASE_URL"] = f"sqlite:///{db_path}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.config.settings")
     import django
     django.setup()
 
@@ -40,7 +40,7 @@ def build(players, tournaments, games, seed=7):
 
     from scoring import score_game
     from scoring.random_games import random_game
-    from tournament import services
+    from tournament.results import services
     from tournament.models import Entry, Game, Player, Round, Score, Season, Seat, Table, Tournament
 
     call_command("migrate", verbosity=0)
@@ -121,7 +121,7 @@ def main():
     from django.urls import NoReverseMatch, reverse
 
     from tournament.models import Game, Score
-    from tournament.standings_queries import season_standings
+    from tournament.standings.selectors import season_standings
 
     print(f"building the season in {db_path} …", flush=True)
     season = build(args.players, args.tournaments, args.games)

@@ -7,8 +7,21 @@ the director's pages (``/leitung/``) are the everyday tool.
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from .models import (Adjustment, AuditLog, Entry, Game, Player, Role, Round, Score, Seat, Season, Table, Team,
-                     Tournament)
+from tournament.models import (
+    Adjustment,
+    AuditLog,
+    Entry,
+    Game,
+    Player,
+    Role,
+    Round,
+    Score,
+    Seat,
+    Season,
+    Table,
+    Team,
+    Tournament,
+)
 
 admin.site.site_header = _("Cego tournament administration")
 admin.site.site_title = _("Cego tournaments")

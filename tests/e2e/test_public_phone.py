@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.tournament import factories
+from tests import factories
 from tournament.models import Score, Seat
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

@@ -11,8 +11,8 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from scoring import score_game
-from tests.tournament import factories
-from tournament import services
+from tests import factories
+from tournament.results import services
 from tournament.models import Game, Table
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

@@ -25,7 +25,7 @@ from scoring.contracts import CONTRACTS
 from scoring.errors import MESSAGES
 from scoring.rulesets import PARAMETERS, RULESET_KEYS
 
-from .strategies import OPTION_SETS, legal_games
+from tests.scoring.strategies import OPTION_SETS, legal_games
 
 ROOT = Path(__file__).resolve().parents[2]
 FUZZ = settings(derandomize=True, database=None, deadline=None, suppress_health_check=[HealthCheck.too_slow])

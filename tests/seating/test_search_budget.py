@@ -2,7 +2,7 @@
 
 from types import SimpleNamespace
 
-from tournament.seating_search import _repeats_unavoidable
+from tournament.seating.search import _repeats_unavoidable
 
 
 def test_too_few_tables_make_repeats_unavoidable():

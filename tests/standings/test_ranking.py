@@ -1,8 +1,8 @@
-"""Pure ranking: ranks and tie-breaks by table (tournament/standings.py, no database)."""
+"""Pure ranking: ranks and tie-breaks by table (tournament/standings/ranking.py, no database)."""
 
 import pytest
 
-from tournament.standings import Row, best_n, draw_lots, parse_chain, prize_list, rank
+from tournament.standings.ranking import Row, best_n, draw_lots, parse_chain, prize_list, rank
 
 
 def rows(*specs):

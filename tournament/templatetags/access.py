@@ -1,9 +1,9 @@
-"""``{% can user "organise" season as may %}``: ask ``tournament.permissions`` from a template (which buttons to
+"""``{% can user "organise" season as may %}``: ask ``tournament.staff.permissions`` from a template (which buttons to
 show); the views enforce the same rule again."""
 
 from django import template
 
-from tournament import permissions
+from tournament.staff import permissions
 
 register = template.Library()
 

@@ -2,7 +2,7 @@
 
 The stock ``django_tables2/table.html`` renders every cell through the template engine and recomputes the
 column's ``td`` attributes per cell; for a 50-row standings page that was most of a 35 ms render, and the public
-pages re-render after every result (``tournament.public_cache``). This produces the same HTML (tested against
+pages re-render after every result (``tournament.public.cache``). This produces the same HTML (tested against
 the stock template) with each static column's ``td`` attributes computed once per table.
 """
 

@@ -13,9 +13,11 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from tournament import draws, roles, services
+from tournament.draws import services as draws
+from tournament.staff import services as roles
+from tournament.results import services
 from tournament.models import Player, Role, Round, Season, Team, Tournament
-from tournament.random_play import play_table
+from tournament.results.random_play import play_table
 
 SEASON_NAME = "Cego-Schwarzwaldmeisterschaft 2026 (Demo)"
 FIRST_W = ["Anna", "Berta", "Claudia", "Doris", "Elke", "Franziska", "Gertrud", "Hildegard", "Ingrid", "Johanna",

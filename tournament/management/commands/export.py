@@ -9,8 +9,8 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament import exporters
-from tournament.exporters.pdf_sheets import BACK_CHOICES
+from tournament import exports as exporters
+from tournament.exports.pdf.sheets import BACK_CHOICES
 from tournament.models import Round, Season, Table, Tournament
 
 

@@ -10,7 +10,7 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from tournament.backup_export import export_tournament, to_json
+from tournament.backup.export import export_tournament, to_json
 from tournament.models import Tournament
 
 

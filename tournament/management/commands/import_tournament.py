@@ -11,8 +11,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 from django.utils.translation import gettext as _
 
-from tournament.backup import BackupError
-from tournament.backup_import import import_tournament
+from tournament.backup.format import BackupError
+from tournament.backup.load import import_tournament
 from tournament.models import Season
 
 

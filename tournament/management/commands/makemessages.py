@@ -2,7 +2,7 @@
 
 * Strings marked with ``N_`` (a no-op marker for deferred translation) are extracted too.
 * No fuzzy matching: a new string gets an empty translation instead of a guessed one that gettext would
-  silently ignore (``tests/tournament/test_locale.py`` then names it as untranslated).
+  silently ignore (``tests/config/test_locale.py`` then names it as untranslated).
 """
 from django.core.management.commands import makemessages
 

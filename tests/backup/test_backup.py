@@ -1,0 +1,418 @@
+"""Backup and restore of one tournament: ``export_tournament`` and ``import_tournament`` round-trip it exactly.
+
+``snapshot`` reads a tournament straight from the ORM by natural keys (not through the backup code), with every
+stored field: timestamps, versions, scores, totals, lots, seeds, audit rows and who made them.
+"""
+
+import io
+import json
+import random
+import re
+import sys
+import types
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import translation
+
+from scoring.random_games import random_game
+from tournament.backup import format as backup
+from tournament.draws import services as draws
+from tournament.results import services
+from tournament.backup.export import export_tournament
+from tournament.models import (Adjustment, AuditLog, Category, Entry, Game, Player, Round, Score, Season, Seat,
+                               Table, Team, Tournament)
+from tournament.results.random_play import play_table
+from tournament.standings.selectors import ensure_lots
+
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """The messages are asserted in English (the German catalogue is checked by test_locale)."""
+    with translation.override("en"):
+        yield
+
+
+def export(t, **options):
+    out, err = io.StringIO(), io.StringIO()
+    call_command("export_tournament", t.pk, stdout=out, stderr=err, **options)
+    return out.getvalue(), err.getvalue()
+
+
+def restore(tmp_path, text, *args, **options):
+    path = tmp_path / "backup.json"
+    path.write_text(text, encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    with translation.override("en"):
+        call_command("import_tournament", str(path), *args, stdout=out, stderr=err, **options)
+    return out.getvalue(), err.getvalue()
+
+
+def imported(out):
+    return Tournament.objects.get(pk=int(re.search(r"with id (\d+)", out).group(1)))
+
+
+def without_stamp(text):
+    return re.sub(r'^ "exported_at": .*\n', "", text, flags=re.M)
+
+
+def edited(text, change):
+    doc = json.loads(text)
+    change(doc)
+    return json.dumps(doc, ensure_ascii=False)
+
+
+def _record_random(table, number, rng, user, expected_version=None):
+    """Enter (or correct) game ``number`` through the services with a random legal game; returns the Game."""
+    while True:
+        data = random_game(rng, table.round.tournament.ruleset, players=table.size, dealer=table.dealer(number))
+        game = services.record_game(table=table, number=number, data=data, user=user,
+                                    expected_version=expected_version, reason="Korrektur")
+        if game.version == (expected_version or 0) + 1:
+            return game
+
+
+def build():
+    """21 of 22 players seated (four tables of 4, one of 5: a field the draw solves at once), round 1 played,
+    corrected and locked; round 2 drawn, deleted and drawn again, one table entered as totals, one partly
+    through the services; adjustments (one deleted), a team, a category, lots."""
+    director = factories.user()
+    t = factories.tournament(players=22)
+    helper = factories.with_role("helper", tournament=t, name="helfer")
+    entries = {e.start_number: e for e in t.entries.select_related("player")}
+    Entry.objects.filter(pk=entries[22].pk).update(withdrawn=True)
+    team = Team.objects.create(season=t.season, name="Cego-Freunde Furtwangen")
+    Entry.objects.filter(pk__in=[entries[1].pk, entries[2].pk]).update(team=team)
+    Category.objects.create(season=t.season, name="Senioren").players.add(entries[3].player, entries[4].player)
+    rng = random.Random(7)
+    round_1 = draws.draw_round(tournament=t, number=1, user=director)
+    for table in round_1.tables.all():
+        play_table(table, table.games_played, rng, user=director)
+    services.refresh_totals(entries[n].pk for n in entries)
+    _record_random(round_1.tables.get(number=1), 3, rng, helper, expected_version=1)
+    services.set_round_status(round_=round_1, status=Round.Status.LOCKED, user=director)
+    draws.delete_draw(round_=draws.draw_round(tournament=t, number=2, user=director), user=director, reason="spät")
+    round_2 = draws.draw_round(tournament=t, number=2, user=director)
+    totals_table, games_table = round_2.tables.order_by("number")[:2]
+    totals = {pos: 10 * pos for pos in range(totals_table.size - 1)}
+    services.record_totals(table=totals_table, totals={**totals, totals_table.size - 1: -sum(totals.values())},
+                           user=helper)
+    for number in range(1, 6):
+        _record_random(games_table, number, rng, helper)
+    services.delete_game(game=games_table.games.get(number=5), user=director)
+    services.add_adjustment(entry=entries[1], points=-5, reason="zu spät", user=director)
+    services.add_adjustment(entry=entries[2], points=12, reason="Rechenfehler Tisch 2", user=director)
+    services.delete_adjustment(adjustment=services.add_adjustment(entry=entries[3], points=1, reason="x",
+                                                                  user=director), user=director, reason="Irrtum")
+    ensure_lots(t)
+    return Tournament.objects.get(pk=t.pk)
+
+
+def _fields(obj, skip=()):
+    return {f.attname: getattr(obj, f.attname) for f in obj._meta.concrete_fields
+            if not f.is_relation and not f.primary_key and f.attname not in skip}
+
+
+def _username(user):
+    return user.get_username() if user else None
+
+
+def snapshot(t, skip=()):
+    """Everything stored about ``t``, by natural keys; ``skip``: tournament fields to leave out."""
+    t = Tournament.objects.select_related("season").get(pk=t.pk)
+    members = {}
+    for player_id, name in Category.players.through.objects.filter(category__season=t.season).values_list(
+            "player_id", "category__name"):
+        members.setdefault(player_id, set()).add(name)
+    entries = Entry.objects.filter(tournament=t).select_related("player", "team")
+    tables = {x.pk: (x.round.number, x.number)
+              for x in Table.objects.filter(round__tournament=t).select_related("round")}
+    games = {g.pk: (*tables[g.table_id], g.number) for g in Game.objects.filter(table__round__tournament=t)}
+    adjustments = list(Adjustment.objects.filter(entry__tournament=t).select_related("entry", "created_by")
+                       .order_by("created_at", "id"))
+    objects = {"round": {r.pk: r.number for r in t.round_set.all()}, "game": games, "totals": tables,
+               "adjustment": {a.pk: i for i, a in enumerate(adjustments)},
+               "entry": {e.pk: e.start_number for e in entries}}
+    return {
+        "season": _fields(t.season),
+        "tournament": _fields(t, skip),
+        "entries": {e.start_number: {**_fields(e), "player": _fields(e.player), "team": e.team and e.team.name,
+                                     "categories": members.get(e.player_id, set())} for e in entries},
+        "rounds": [_fields(r) for r in t.round_set.order_by("number")],
+        "tables": {tables[x.pk]: _fields(x) for x in Table.objects.filter(round__tournament=t)},
+        "seats": sorted((tables[s.table_id], s.position, s.entry.start_number, s.round.number)
+                        for s in Seat.objects.filter(round__tournament=t).select_related("entry", "round")),
+        "games": {games[g.pk]: {**_fields(g), "updated_by": _username(g.updated_by)}
+                  for g in Game.objects.filter(table__round__tournament=t).select_related("updated_by")},
+        "scores": sorted((tables[s.table_id], games.get(s.game_id, ()), s.entry.start_number, s.points)
+                         for s in Score.objects.filter(table__round__tournament=t).select_related("entry")),
+        "adjustments": [{**_fields(a), "entry": a.entry.start_number, "by": _username(a.created_by)}
+                        for a in adjustments],
+        "audit": [{**_fields(a, skip=("object_id",)), "table": tables.get(a.table_id), "user": _username(a.user),
+                   "object": objects.get(a.object_type, {}).get(a.object_id)}
+                  for a in AuditLog.objects.filter(tournament=t).select_related("user").order_by("at", "id")],
+    }
+
+
+def test_the_example_has_what_a_backup_must_carry():
+    t = build()
+    shot = snapshot(t)
+    assert {x["size"] for x in shot["tables"].values()} == {4, 5}
+    assert any(g["version"] == 2 for g in shot["games"].values())
+    assert [r["status"] for r in shot["rounds"]] == ["locked", "open"]
+    assert any(game == () for _table, game, _no, _points in shot["scores"])         # a totals-only table
+    assert {a["object"] is None for a in shot["audit"]} == {True, False}           # deleted draw, game, adjustment
+    assert {a["user"] for a in shot["audit"]} == {"director", "helfer", None}     # None: the system registered
+    assert any(a["object_type"] == "entry" and a["object"] for a in shot["audit"])
+    assert all(e["lot"] for e in shot["entries"].values()) and shot["entries"][22]["withdrawn"]
+
+
+def test_round_trip_into_an_empty_database(tmp_path):
+    t = build()
+    before = snapshot(t)
+    text, _err = export(t)
+    Tournament.objects.all().delete()
+    Player.objects.all().delete()
+    Season.objects.all().delete()
+    get_user_model().objects.all().delete()
+    out, _err = restore(tmp_path, text)
+    new = imported(out)
+    assert snapshot(new) == before
+    assert without_stamp(export(new)[0]) == without_stamp(text)
+    assert "22 entries (new players: 22), 2 rounds, 10 tables, 130 games, 2 adjustments" in out
+    # who did what survives as inactive accounts that cannot log in
+    assert "Created inactive accounts (no password) for: director, helfer" in out
+    users = get_user_model().objects.all()
+    assert {u.username for u in users} == {"director", "helfer"}
+    assert not any(u.is_active or u.has_usable_password() for u in users)
+
+
+def test_as_new_into_the_same_database_shares_players_and_users(tmp_path):
+    t = build()
+    text, _err = export(t)
+    players, users = Player.objects.count(), get_user_model().objects.count()
+    out, _err = restore(tmp_path, text, as_new="Testturnier (Kopie)")
+    new = imported(out)
+    assert new.pk != t.pk and new.name == "Testturnier (Kopie)"
+    assert snapshot(new, skip=("name",)) == snapshot(t, skip=("name",))
+    assert (Player.objects.count(), get_user_model().objects.count()) == (players, users)
+    assert set(new.entries.values_list("player_id", flat=True)) == set(t.entries.values_list("player_id", flat=True))
+    assert without_stamp(export(new)[0]) == without_stamp(text).replace('"Testturnier"', '"Testturnier (Kopie)"')
+
+
+def test_a_duplicate_is_refused_and_replace_restores_in_place_keeping_roles(tmp_path):
+    t = build()
+    before = snapshot(t)
+    text, _err = export(t)
+    role = t.roles.get(user__username="helfer")        # roles are no part of a backup: they move over
+    with pytest.raises(CommandError, match="--replace"):
+        restore(tmp_path, text)
+    assert list(Tournament.objects.values_list("pk", flat=True)) == [t.pk]
+    Game.objects.filter(table__round__tournament=t, number=1).delete()          # damage to undo
+    out, _err = restore(tmp_path, text, replace=True)
+    new = imported(out)
+    assert "It replaces the tournament of the same name and date" in out
+    assert list(Tournament.objects.values_list("pk", flat=True)) == [new.pk]
+    assert snapshot(new) == before
+    role.refresh_from_db()
+    assert role.tournament_id == new.pk
+
+
+def counts():
+    return [m.objects.count() for m in (Season, Tournament, Player, Entry, Round, Table, Seat, Game, Score,
+                                        Adjustment, AuditLog, Team, Category, get_user_model())]
+
+
+def test_into_another_season_with_its_own_team_and_category(tmp_path):
+    t, _round = factories.seated_and_played(players=8, games=2)
+    entry = t.entries.get(start_number=1)
+    Entry.objects.filter(pk=entry.pk).update(team=Team.objects.create(season=t.season, name="Gstieß"))
+    Category.objects.create(season=t.season, name="Jugend").players.add(entry.player)
+    text, _err = export(t)
+    other = Season.objects.create(name="Saison 2027", year=2027)
+    with pytest.raises(CommandError, match="no season with id 999"):
+        restore(tmp_path, text, season=999)
+    new = imported(restore(tmp_path, text, season=other.pk)[0])
+    assert new.season == other and new.entries.get(start_number=1).team.season == other
+    assert list(Category.objects.get(season=other, name="Jugend").players.all()) == [entry.player]
+    assert snapshot(new)["games"] == snapshot(t)["games"]
+
+
+def test_a_changed_score_is_refused_naming_the_game_and_nothing_is_written(tmp_path):
+    t = build()
+    text, _err = export(t)
+    Season.objects.all().delete()                # an import would have to create everything again
+    get_user_model().objects.all().delete()
+    before = counts()
+
+    def swap(doc):
+        scores = doc["rounds"][0]["tables"][1]["games"][6]["scores"]
+        scores[0], scores[1] = scores[0] + 10, scores[1] - 10
+    with pytest.raises(CommandError, match=r"round 1, table 2, game 7: the stored result .* not what the rules give"):
+        restore(tmp_path, edited(text, swap))
+    assert counts() == before
+
+
+def test_a_wrong_total_is_found_after_writing_and_everything_is_rolled_back(tmp_path):
+    t = build()
+    text, _err = export(t)
+    Tournament.objects.all().delete()
+    get_user_model().objects.all().delete()
+    before = counts()
+
+    def more(doc):
+        doc["entries"][3]["total"] += 1
+    with pytest.raises(CommandError, match="Entry 4: the stored total"):
+        restore(tmp_path, edited(text, more))
+    assert counts() == before
+
+
+def test_trust_scores_skips_the_engine_but_not_the_zero_sum(tmp_path):
+    t = build()
+    text, _err = export(t)
+
+    def value(doc):
+        doc["rounds"][0]["tables"][0]["games"][0]["value"] += 1
+    with pytest.raises(CommandError, match="game 1: the stored result"):
+        restore(tmp_path, edited(text, value), as_new="Kopie")
+    out, _err = restore(tmp_path, edited(text, value), as_new="Kopie", trust_scores=True)
+    assert Game.objects.get(table__round__tournament=imported(out), table__round__number=1, table__number=1,
+                            number=1).value == Game.objects.get(table__round__tournament=t, table__round__number=1,
+                                                                table__number=1, number=1).value + 1
+
+    def unbalanced(doc):
+        doc["rounds"][0]["tables"][0]["games"][0]["scores"][0] += 1
+    with pytest.raises(CommandError, match="game 1: the scores sum to \\+1, not to zero"):
+        restore(tmp_path, edited(text, unbalanced), as_new="Kopie 2", trust_scores=True)
+
+
+def _set(path, value):
+    def change(doc):
+        *keys, last = path
+        for key in keys:
+            doc = doc[key]
+        doc[last] = value
+    return change
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda text: text[: len(text) // 2], "is not a complete JSON document"),
+    (lambda text: "[1, 2]", "not a tournament backup"),
+    (lambda text: edited(text, _set(["format"], "cego-season")), "not a tournament backup"),
+    (lambda text: edited(text, _set(["version"], 2)), "version 2 cannot be read"),
+    (lambda text: edited(text, lambda doc: doc.pop("rounds")), "document: “rounds” is missing"),
+    (lambda text: edited(text, lambda doc: doc["entries"][0].pop("player")), "entry 1: “player” is missing"),
+    (lambda text: edited(text, _set(["entries", 1, "paid"], "yes")), "entry 2: “paid” has the wrong type"),
+    (lambda text: edited(text, _set(["entries", 1, "registered_at"], "gestern")), "entry 2: “registered_at”"),
+    (lambda text: edited(text, _set(["rounds", 0, "status"], "open-ish")),
+     "round 1: “status” has an unknown value"),
+    (lambda text: edited(text, _set(["rounds", 0, "tables", 0, "seats", 0], 99)), "no entry has start number 99"),
+    (lambda text: edited(text, _set(["rounds", 0, "tables", 0, "games", 0, "contract"], "skat")),
+     "game 1: “contract” has an unknown value"),
+    (lambda text: edited(text, _set(["entries", 0, "team"], "Unbekannt")), "entry 1: unknown team"),
+    (lambda text: edited(text, _set(["audit", 0, "table"], {"round": 7, "table": 1})),
+     "audit entry 1: unknown reference"),
+    (lambda text: edited(text, _set(["rounds", 0, "tables", 1, "seats"], [1, 2, 3])), "3 seats at a table of 4"),
+    (lambda text: edited(text, _set(["rounds", 0, "tables", 1, "games", 0, "number"], 25)),
+     "table 2, game 25: the table plans games 1–24"),
+    (lambda text: edited(text, _set(["adjustments", 0, "created_at"], "2026-03-07T10:00:00")), "has no time zone"),
+])
+def test_bad_files_end_with_a_message_not_a_traceback(tmp_path, change, message):
+    t, round_ = factories.seated_and_played(players=9, games=2)       # quicker than build(): no draw
+    _record_random(round_.tables.get(number=1), 3, random.Random(1), factories.user())
+    services.add_adjustment(entry=t.entries.first(), points=2, reason="Bonus", user=factories.user())
+    text, _err = export(t)
+    before = counts()
+    with pytest.raises(CommandError, match=re.escape(message)):
+        restore(tmp_path, change(text), as_new="Kopie")
+    assert counts() == before
+
+
+def test_unreadable_input(tmp_path):
+    with pytest.raises(CommandError, match="Cannot read"):
+        call_command("import_tournament", str(tmp_path / "missing.json"))
+    (tmp_path / "latin1.json").write_bytes('{"name": "Jäger"}'.encode("latin-1"))
+    with pytest.raises(CommandError, match="not UTF-8"), translation.override("en"):
+        call_command("import_tournament", str(tmp_path / "latin1.json"))
+    with pytest.raises(CommandError, match="no tournament with id 999"), translation.override("en"):
+        call_command("export_tournament", 999)
+
+
+def test_players_are_matched_only_when_unambiguous(tmp_path):
+    t = build()
+    text, _err = export(t)
+
+    def elsewhere(doc):                          # the same people, registered in another database
+        for entry in doc["entries"]:
+            entry["player"]["created_at"] = "2025-12-01T10:00:00+00:00"
+        doc["entries"][1]["player"]["town"] = "Furtwangen"
+    first = t.entries.get(start_number=1).player
+    double = Player.objects.create(**{name: getattr(first, name) for name in backup.PLAYER_IDENTITY})
+    with pytest.raises(CommandError, match="Entry 1: .* could be any of 2 players here.*--new-players"):
+        restore(tmp_path, edited(text, elsewhere), as_new="Kopie")
+    players = Player.objects.count()
+    out, _err = restore(tmp_path, edited(text, elsewhere), as_new="Kopie", new_players=True)
+    assert Player.objects.count() == players + 22 and "(new players: 22)" in out
+    copies = list(imported(out).entries.values_list("player_id", flat=True))
+    imported(out).delete()
+    Player.objects.filter(pk__in=[*copies, double.pk]).delete()
+    out, _err = restore(tmp_path, edited(text, elsewhere), as_new="Kopie 2")
+    assert "(new players: 1)" in out and f"Matched to existing players with the same data: {first};" in out
+    second = imported(out).entries.get(start_number=2).player
+    assert second.town == "Furtwangen" and second.pk != t.entries.get(start_number=2).player_id
+
+
+def test_the_document_goes_to_stdout_and_progress_to_stderr(tmp_path, monkeypatch):
+    t = build()
+    with translation.override("en"):
+        text, err = export(t)
+    doc = json.loads(text)
+    assert (doc["format"], doc["version"]) == ("cego-tournament", 1)
+    assert "round 1: 5 tables, 126 games" in err and "bytes in" in err
+    target = tmp_path / "out.json"
+    out, _err = export(t, output=str(target))
+    assert out == "" and without_stamp(target.read_text(encoding="utf-8")) == without_stamp(text)
+    assert [p.name for p in tmp_path.iterdir()] == ["out.json"]
+    monkeypatch.setattr(sys, "stdin", types.SimpleNamespace(buffer=io.BytesIO(text.encode())))
+    out, err = io.StringIO(), io.StringIO()
+    with translation.override("en"):
+        call_command("import_tournament", "-", as_new="Kopie", stdout=out, stderr=err)
+    assert "checking the file" in err.getvalue() and "checking" not in out.getvalue()
+    assert out.getvalue().startswith("Tournament “Kopie” imported with id")
+
+
+def test_the_export_reads_a_fixed_number_of_queries():
+    small, _round = factories.seated_and_played(players=8, games=2)
+    large, _round = factories.seated_and_played(players=17, games=6)
+    queries = []
+    for t in (small, large):
+        with CaptureQueriesContext(connection) as context:
+            export_tournament(t)
+        queries.append(len(context))
+    assert queries[0] == queries[1]
+
+
+@pytest.mark.parametrize("model, fields, by_reference", [
+    (Season, backup.SEASON_FIELDS, {"id"}),
+    (Tournament, backup.TOURNAMENT_FIELDS, {"id", "season"}),
+    (Player, backup.PLAYER_FIELDS, {"id"}),
+    (Entry, backup.ENTRY_FIELDS, {"id", "tournament", "player", "team"}),
+    (Round, backup.ROUND_FIELDS, {"id", "tournament"}),
+    (Table, backup.TABLE_FIELDS, {"id", "round"}),
+    (Seat, (), {"id", "round", "table", "entry", "position"}),            # a table's "seats": start numbers
+    (Game, backup.GAME_STORED, {"id", "table", "updated_by"}),
+    (Score, (), {"id", "table", "game", "entry", "points"}),              # from "scores" and "totals"
+    (Adjustment, backup.ADJUSTMENT_FIELDS, {"id", "entry", "created_by"}),
+    (AuditLog, backup.AUDIT_FIELDS, {"id", "tournament", "table", "object_id", "user"}),
+    (Team, (), {"id", "season", "name"}),
+    (Category, (), {"id", "season", "name"}),
+])
+def test_the_format_covers_every_stored_field(model, fields, by_reference):
+    assert {f.name for f in model._meta.concrete_fields} == set(fields) | by_reference

@@ -1,0 +1,266 @@
+"""The public page cache (``tournament/public/cache.py``): a write through the services shows on the very next
+request, variants (language, query string, who is asking) never mix, an unpublished tournament is never served
+from it, and what belongs to the request (CSRF token, "as of" time) is fresh on every hit."""
+
+import random
+import threading
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scoring.random_games import random_game
+from tests import factories
+from tournament.public import cache as public_cache
+from tournament.results import services
+from tournament.models import Game
+
+pytestmark = pytest.mark.django_db
+HEADER = public_cache.HEADER
+
+
+def forget():
+    public_cache.store().clear()
+    public_cache._standings.clear()
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    forget()
+    yield
+    forget()
+
+
+@pytest.fixture
+def live():
+    """A published tournament of 8 with round 1 open and three games at each of its two tables."""
+    t, round_ = factories.seated(players=8, published=True)
+    for table in round_.tables.all():
+        factories.play_table(table, games=3)
+    return t
+
+
+def game_data(table, number, seed):
+    game = random_game(random.Random(seed), table.round.tournament.ruleset, players=table.size,
+                       dealer=table.dealer(number))
+    data = {name: game.get(name) for name in services.GAME_FIELDS}
+    data["calls"] = data["calls"] or 0
+    return data
+
+
+def first_table(t):
+    return t.round_set.get(number=1).tables.select_related("round__tournament").order_by("number").first()
+
+
+def correct_game(t):
+    """Game 1 of table 1 corrected (other data than stored, with the version the user edited)."""
+    table = first_table(t)
+    game = Game.objects.get(table=table, number=1)
+    seed = 1
+    while all(getattr(game, k) == v for k, v in game_data(table, 1, seed).items()):
+        seed += 1
+    services.record_game(table=table, number=1, data=game_data(table, 1, seed), user=None,
+                         expected_version=game.version)
+
+
+def withdraw(t):
+    entry = t.entries.order_by("-start_number").first()
+    entry.withdrawn = True
+    entry.save(update_fields=["withdrawn"])      # as the registration page's toggle does
+
+
+def rename(t):
+    t.name = "Cego-Turnier Schonach"
+    t.save(update_fields=["name"])
+
+
+WRITES = {
+    "game": lambda t: services.record_game(table=first_table(t), number=4, data=game_data(first_table(t), 4, 9),
+                                           user=None),
+    "correction": correct_game,
+    "deletion": lambda t: services.delete_game(game=Game.objects.get(table=first_table(t), number=3), user=None),
+    "adjustment": lambda t: services.add_adjustment(entry=t.entries.get(start_number=1), points=-20,
+                                                    reason="Verspätung", user=None),
+    "registration": lambda t: services.register(user=None, tournament=t, player_data={
+        "first_name": "Rosa", "last_name": "Wehrle", "town": "Titisee"}),
+    "withdrawal": withdraw,
+    "tournament edit": rename,
+}
+PAGES = {
+    "standings": lambda t: reverse("public:tournament", args=[t.pk]),
+    "player": lambda t: reverse("public:player", args=[t.pk, t.entries.get(start_number=1).pk]),
+    "prizes": lambda t: reverse("public:prizes", args=[t.pk]),
+    "statistics": lambda t: reverse("stats:tournament", args=[t.pk]),
+    "season": lambda t: reverse("public:season", args=[t.season.pk]),
+}
+# Pages whose content the write must change (so the test would catch a stale copy).
+CHANGED = {("game", "standings"), ("game", "player"), ("correction", "player"), ("deletion", "player"),
+           ("adjustment", "standings"), ("adjustment", "player"), ("registration", "standings"),
+           ("withdrawal", "player"), ("tournament edit", "standings"), ("tournament edit", "season")}
+
+
+def normal(response):
+    """The page without what belongs to the request: the CSRF token and the "as of" time."""
+    content = public_cache.CSRF_INPUT.sub(rb"\1-\2", response.content)
+    return public_cache.STAMP.sub(rb"\1--:--\2", content)
+
+
+@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("write", WRITES)
+def test_a_write_shows_on_the_very_next_request(client, live, write, page):
+    url = PAGES[page](live)
+    first = client.get(url)
+    assert first.status_code == 200 and first[HEADER] == "miss"
+    assert client.get(url)[HEADER] == "hit"
+    WRITES[write](live)
+    served = client.get(url)
+    assert served.status_code == 200 and served[HEADER] == "miss"
+    forget()
+    assert normal(served) == normal(client.get(url)), "the page after the write is what a fresh render shows"
+    if (write, page) in CHANGED:
+        assert normal(served) != normal(first)
+
+
+def test_a_correction_that_keeps_every_score_shows_too(client, live):
+    """Only the audit log tells this write apart: no total, no count changes."""
+    table = first_table(live)
+    cego = dict(dict.fromkeys(services.GAME_FIELDS), contract="cego", declarer=1, card_points=30, calls=0)
+    game = services.record_game(table=table, number=1, data=cego, user=None,
+                                expected_version=Game.objects.get(table=table, number=1).version)
+    url = PAGES["player"](live)
+    client.get(url)
+    assert client.get(url)[HEADER] == "hit"
+    services.record_game(table=table, number=1, data=dict(cego, card_points=31), user=None,
+                         expected_version=game.version)
+    assert Game.objects.get(table=table, number=1).scores == game.scores
+    served = client.get(url)
+    assert served[HEADER] == "miss" and b'<span class="cp">31</span>' in served.content
+
+
+def test_locking_the_last_round_ends_live_and_provisional_at_once(client):
+    t = factories.played(players=8, rounds=1, lock=False)
+    url = reverse("public:tournament", args=[t.pk])
+    client.get(url)
+    before = client.get(url)
+    assert before[HEADER] == "hit" and b'id="provisional"' in before.content and b"data-refresh" in before.content
+    services.set_round_status(round_=t.round_set.get(), status="locked", user=None)
+    after = client.get(url)
+    assert after[HEADER] == "miss" and b'id="provisional"' not in after.content and b"data-refresh" not in after.content
+
+
+def test_unpublishing_is_a_404_at_once_and_nothing_unpublished_is_stored(client, live):
+    url = reverse("public:tournament", args=[live.pk])
+    client.get(url)
+    assert client.get(url)[HEADER] == "hit"
+    live.published = False
+    live.save(update_fields=["published"])
+    assert client.get(url).status_code == 404
+    assert client.get(PAGES["player"](live)).status_code == 404
+    assert live.name not in client.get(reverse("public:home")).content.decode()
+    hidden = factories.tournament(players=4, rounds=1, name="Geheim")
+    hidden_url = reverse("public:tournament", args=[hidden.pk])
+    assert client.get(hidden_url).status_code == 404
+    hidden.published = True
+    hidden.save(update_fields=["published"])
+    shown = client.get(hidden_url)
+    assert shown.status_code == 200 and shown[HEADER] == "miss"
+
+
+def test_languages_do_not_mix(live):
+    url = PAGES["standings"](live)
+    german, english = Client(), Client()
+    english.cookies["django_language"] = "en"
+    for _ in range(2):
+        de, en = german.get(url), english.get(url)
+    assert de[HEADER] == en[HEADER] == "hit"
+    assert b'<html lang="de">' in de.content and b'<html lang="en">' in en.content
+
+
+def test_query_strings_do_not_mix(client, live):
+    url = PAGES["standings"](live)
+    name = live.entries.get(start_number=2).player.last_name
+    for _ in range(2):
+        everyone, filtered, by_name = client.get(url), client.get(f"{url}?q={name}"), client.get(f"{url}?sort=name")
+    assert everyone[HEADER] == filtered[HEADER] == by_name[HEADER] == "hit"
+    assert everyone.content.count(b"data-entry=") == 8 and filtered.content.count(b"data-entry=") == 1
+    assert normal(by_name) != normal(everyone)
+
+
+def test_logged_in_users_are_neither_served_nor_stored(client, live):
+    url = PAGES["standings"](live)
+    office = reverse("director:home").encode()
+    client.force_login(factories.staff())
+    own = client.get(url)
+    assert HEADER not in own and office in own.content
+    client.logout()
+    anonymous = client.get(url)
+    assert anonymous[HEADER] == "miss" and office not in anonymous.content
+
+
+def test_a_hit_carries_a_working_csrf_token_and_the_current_time(live, monkeypatch):
+    url = PAGES["standings"](live)
+    Client().get(url)
+    monkeypatch.setattr(public_cache, "now_text", lambda: "07:07")
+    for _ in range(2):          # two browsers, each with its own CSRF cookie, both served the stored page
+        browser = Client(enforce_csrf_checks=True)
+        page = browser.get(url)
+        assert page[HEADER] == "hit" and b'<span class="stamp">' in page.content
+        assert b"07:07</span>" in page.content
+        token = page.content.split(b'name="csrfmiddlewaretoken" value="')[1].split(b'"')[0].decode()
+        switched = browser.post(reverse("set_language"), {"language": "en", "next": url,
+                                                          "csrfmiddlewaretoken": token})
+        assert switched.status_code == 302
+
+
+@pytest.mark.parametrize(("page", "queries"), [("standings", 1), ("player", 2), ("statistics", 1)])
+def test_a_hit_costs_the_version_queries_only(client, live, django_assert_num_queries, page, queries):
+    url = PAGES[page](live)
+    client.get(url)
+    with django_assert_num_queries(queries):
+        assert client.get(url)[HEADER] == "hit"
+
+
+def test_a_result_elsewhere_moves_the_rank_on_a_stored_player_page(client, live):
+    """A player page is stored by its own tables' results; the rank, which moves with every table, is put in."""
+    me = live.entries.get(start_number=1)
+    url = PAGES["player"](live)
+    client.get(url)
+    rank = public_cache.standings_queries.tournament_standings(live).rows
+    before = next(r.rank for r in rank if r.key == me.pk)
+    other = live.round_set.get().tables.select_related("round__tournament").get(number=2)
+    seed = 0
+    while True:             # a legal game at the other table that moves player 1's rank
+        services.record_game(table=other, number=4, data=game_data(other, 4, seed), user=None,
+                             expected_version=None if seed == 0 else Game.objects.get(table=other, number=4).version)
+        rows = public_cache.standings_queries.tournament_standings(live).rows
+        if next(r.rank for r in rows if r.key == me.pk) != before:
+            break
+        seed += 1
+    served = client.get(url)
+    assert served[HEADER] == "hit"
+    forget()
+    fresh = client.get(url)
+    assert fresh[HEADER] == "miss" and normal(served) == normal(fresh)
+
+
+def test_one_thread_renders_while_the_others_wait():
+    order, started = [], threading.Event()
+
+    def leader():
+        with public_cache.flight("k") as lead:
+            order.append(("first", lead))
+            started.set()
+            threading.Event().wait(0.2)
+            order.append(("first done", lead))
+
+    def follower():
+        started.wait()
+        with public_cache.flight("k") as lead:
+            order.append(("second", lead))
+
+    threads = [threading.Thread(target=leader), threading.Thread(target=follower)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert order == [("first", True), ("first done", True), ("second", False)]

@@ -1,0 +1,54 @@
+"""The running-total SVG: pure function, well-formed, escaped, scaled; no Django needed."""
+
+import ast
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from tournament.public import charts
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(text):
+    return ET.fromstring(text)
+
+
+def test_points_start_at_zero_and_follow_the_totals():
+    svg = parse(charts.running_total_svg([10, -20, 30], title="T", description="D"))
+    points = [tuple(map(float, p.split(","))) for p in svg.find(f"{SVG}polyline").get("points").split()]
+    assert len(points) == 4
+    xs = [x for x, _y in points]
+    assert xs == sorted(xs) and xs[0] == charts.PAD_LEFT
+    ys = [y for _x, y in points]
+    assert ys[2] > ys[0] > ys[1] > ys[3]                   # SVG y grows downwards: −20 lowest, +30 highest
+    assert svg.find(f".//{SVG}text[@data-total]").get("data-total") == "30"
+    assert svg.find(f"{SVG}title").text == "T" and svg.find(f"{SVG}desc").text == "D"
+
+
+def test_text_is_escaped():
+    svg = charts.running_total_svg([5], title="<b>&\"x\"", breaks=[(0, "<i>")], element_id='a"b')
+    tree = parse(svg)
+    assert tree.find(f"{SVG}title").text == "<b>&\"x\""
+    assert "<b>" not in svg
+
+
+def test_breaks_and_empty_chart():
+    svg = parse(charts.running_total_svg([1, 2, 3, 4], breaks=[(2, "Runde 2"), (9, "outside")]))
+    assert [t.text for t in svg.iter(f"{SVG}text") if t.text and t.text.startswith("Runde")] == ["Runde 2"]
+    assert len(svg.findall(f"{SVG}line[@class='chart-break']")) == 1
+    empty = parse(charts.running_total_svg([], empty_text="Noch nichts"))
+    assert empty.find(f"{SVG}polyline") is None and "Noch nichts" in ET.tostring(empty, encoding="unicode")
+
+
+@pytest.mark.parametrize(("values", "low", "high"), [([0, 0], 0, 5), ([-35, 120], -50, 150), ([-999], -1000, 250)])
+def test_grid_covers_the_values_with_round_steps(values, low, high):
+    assert charts._bounds(values)[:2] == (low, high)
+
+
+def test_charts_module_is_pure():
+    tree = ast.parse(Path(charts.__file__).read_text())
+    imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    imported |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+    assert "django" not in imported and "tournament" not in imported

@@ -1,0 +1,160 @@
+"""Roles enforced in the services themselves (not only in the views): a write by a user without the right raises
+``PermissionDenied`` and saves nothing; appointing follows the chain superuser → organiser → director → helper."""
+
+import random
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied, ValidationError
+
+from tournament.draws import services as draws
+from tournament.staff import permissions
+from tournament.staff import services as roles
+from tournament.results import services
+from tournament.models import Adjustment, AuditLog, Game, Role, Round, Season, Tournament
+from tournament.results.random_play import play_table
+
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def setup():
+    t, round_ = factories.drawn(players=8)
+    table = round_.tables.order_by("number").first()
+    play_table(table, 2, random.Random(3), user=None)
+    other = Tournament.objects.create(season=Season.objects.create(name="B", year=2027), name="B",
+                                      date=t.date, seed="b")
+    return {
+        "t": t, "round": round_, "table": table, "other": other,
+        "helper": factories.with_role(Role.Kind.HELPER, tournament=t, name="helper"),
+        "director": factories.with_role(Role.Kind.DIRECTOR, tournament=t, name="dir"),
+        "organiser": factories.with_role(Role.Kind.ORGANISER, season=t.season, name="org"),
+        "stranger": factories.with_role(Role.Kind.DIRECTOR, tournament=other, name="stranger"),
+    }
+
+
+def cego(table, number):
+    return {"contract": "cego", "declarer": (table.dealer(number) + 1) % table.size, "card_points": 60}
+
+
+def test_only_staff_of_the_tournament_may_record_a_game(setup):
+    table = setup["table"]
+    with pytest.raises(PermissionDenied):
+        services.record_game(table=table, number=3, data=cego(table, 3), user=setup["stranger"])
+    anonymous = get_user_model()(username="anon")
+    anonymous.is_active = False
+    with pytest.raises(PermissionDenied):
+        services.record_game(table=table, number=3, data=cego(table, 3), user=anonymous)
+    assert not Game.objects.filter(table=table, number=3).exists()
+    game = services.record_game(table=table, number=3, data=cego(table, 3), user=setup["helper"])
+    assert game.updated_by == setup["helper"]
+
+
+def test_directing_services_refuse_a_helper(setup):
+    t, helper = setup["t"], setup["helper"]
+    entry = t.entries.first()
+    before = AuditLog.objects.count()
+    with pytest.raises(PermissionDenied):
+        services.add_adjustment(entry=entry, points=5, reason="x", user=helper)
+    with pytest.raises(PermissionDenied):
+        services.set_round_status(round_=setup["round"], status=Round.Status.COMPLETE, user=helper)
+    with pytest.raises(PermissionDenied):
+        draws.draw_round(tournament=t, number=2, user=helper)
+    with pytest.raises(PermissionDenied):
+        services.register(tournament=t, player=factories.existing_player(), user=helper)
+    adjustment = services.add_adjustment(entry=entry, points=5, reason="Bonus", user=setup["director"])
+    with pytest.raises(PermissionDenied):
+        services.delete_adjustment(adjustment=adjustment, user=helper)
+    assert Adjustment.objects.filter(pk=adjustment.pk).exists()
+    assert AuditLog.objects.count() == before + 1          # only the director's adjustment
+    assert t.round_set.count() == 1
+
+
+def test_a_locked_round_is_corrected_only_by_the_direction(setup):
+    table, t = setup["table"], setup["t"]
+    Round.objects.filter(pk=setup["round"].pk).update(status=Round.Status.LOCKED)
+    game = Game.objects.get(table=table, number=1)
+    data = {**cego(table, 1), "card_points": 70}
+    with pytest.raises(PermissionDenied):
+        services.record_game(table=table, number=1, data=data, user=setup["helper"], expected_version=game.version,
+                             reason="Zählfehler")
+    with pytest.raises(PermissionDenied):
+        services.record_totals(table=setup["round"].tables.order_by("number").last(), totals={}, user=setup["helper"],
+                               reason="x")
+    game.refresh_from_db()
+    assert game.version == 1
+    corrected = services.record_game(table=table, number=1, data=data, user=setup["director"],
+                                     expected_version=game.version, reason="Zählfehler")
+    assert corrected.version == 2
+    organiser_fix = services.record_game(table=table, number=1, data={**data, "card_points": 61},
+                                         user=setup["organiser"], expected_version=2, reason="Nachzählung")
+    assert organiser_fix.version == 3
+    assert t.audit.filter(object_type="game", action="update").count() == 2
+
+
+def test_the_appointment_chain(setup):
+    t, director, organiser, helper = setup["t"], setup["director"], setup["organiser"], setup["helper"]
+    root = factories.user("root")
+    with pytest.raises(PermissionDenied):
+        roles.appoint(kind=Role.Kind.DIRECTOR, tournament=t, username="dir2", password="Lang-genug-42", by=director)
+    with pytest.raises(PermissionDenied):
+        roles.appoint(kind=Role.Kind.HELPER, tournament=t, username="h2", password="Lang-genug-42", by=helper)
+    with pytest.raises(PermissionDenied):
+        roles.appoint(kind=Role.Kind.ORGANISER, season=t.season, username="o2", password="Lang-genug-42",
+                      by=organiser)
+    assert not get_user_model().objects.filter(username__in=["dir2", "h2", "o2"]).exists()
+    new_helper = roles.appoint(kind=Role.Kind.HELPER, tournament=t, username="h2", password="Lang-genug-42",
+                               by=director)
+    assert new_helper.user.check_password("Lang-genug-42") and not new_helper.user.is_staff
+    assert permissions.can(new_helper.user, permissions.ENTER, t)
+    assert not permissions.can(new_helper.user, permissions.DIRECT, t)
+    new_director = roles.appoint(kind=Role.Kind.DIRECTOR, tournament=t, username="dir2", by=organiser,
+                                 password="Lang-genug-42")
+    assert permissions.can(new_director.user, permissions.DIRECT, t)
+    assert not permissions.can(new_director.user, permissions.DIRECT, setup["other"])
+    roles.appoint(kind=Role.Kind.ORGANISER, season=t.season, username="o2", password="Lang-genug-42", by=root)
+    assert t.audit.filter(object_type="role", action="create").count() == 2     # organisers: season-level
+    with pytest.raises(PermissionDenied):
+        roles.remove(role=new_director, by=director)
+    roles.remove(role=new_helper, by=director)
+    assert not Role.objects.filter(pk=new_helper.pk).exists()
+    assert t.audit.filter(object_type="role", action="delete", user=director).exists()
+
+
+def test_appointing_validates_the_account(setup):
+    t, director = setup["t"], setup["director"]
+    with pytest.raises(ValidationError) as err:
+        roles.appoint(kind=Role.Kind.HELPER, tournament=t, username="newbie", by=director)
+    assert "password" in err.value.message_dict
+    with pytest.raises(ValidationError) as err:
+        roles.appoint(kind=Role.Kind.HELPER, tournament=t, username="newbie", password="123", by=director)
+    assert "password" in err.value.message_dict
+    with pytest.raises(ValidationError):
+        roles.appoint(kind=Role.Kind.HELPER, tournament=t, username="bad name!", password="Lang-genug-42",
+                      by=director)
+    with pytest.raises(ValidationError):
+        roles.appoint(kind=Role.Kind.ORGANISER, tournament=t, username="x", password="Lang-genug-42",
+                      by=factories.user("root"))
+    assert not get_user_model().objects.filter(username__in=["newbie", "bad name!", "x"]).exists()
+    first = roles.appoint(kind=Role.Kind.HELPER, tournament=t, username="Helper", by=director)  # existing, any case
+    again = roles.appoint(kind=Role.Kind.HELPER, tournament=t, username="helper", by=director)
+    assert first.pk == again.pk and first.user == setup["helper"]
+
+
+def test_an_inactive_account_loses_every_right(setup):
+    director = setup["director"]
+    director.is_active = False
+    director.save()
+    assert not permissions.can(director, permissions.DIRECT, setup["t"])
+    assert not permissions.has_office(director)
+
+
+def test_the_role_constraints_hold_in_the_database(setup):
+    from django.db import IntegrityError, transaction
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Role.objects.create(user=setup["helper"], kind=Role.Kind.ORGANISER, tournament=setup["t"])
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Role.objects.create(user=setup["helper"], kind=Role.Kind.HELPER, tournament=setup["t"])

@@ -1,0 +1,236 @@
+"""Every role against every office page and action: allowed ones pass, the others get 403 — by GET and by direct
+POST — and a refused POST changes nothing in the database."""
+
+import random
+
+import pytest
+from django.urls import reverse
+
+from tournament.models import Adjustment, AuditLog, Category, Entry, Game, Role, Round, Season, Tournament
+from tournament.results.random_play import play_table
+
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+ALL_ROLES = ["superuser", "organiser", "director", "helper", "other_director", "other_organiser", "nobody"]
+# Which roles have each capability on the main tournament T (and its season S).
+MAY = {
+    "administer": {"superuser"},
+    "view_season": {"superuser", "organiser", "director", "helper"},
+    "organise": {"superuser", "organiser"},
+    "direct": {"superuser", "organiser", "director"},
+    "enter": {"superuser", "organiser", "director", "helper"},
+    "office": {"superuser", "organiser", "director", "helper", "other_director", "other_organiser"},
+}
+
+
+@pytest.fixture
+def world():
+    """Season S with tournaments T (drawn, games played) and T2; season S2 with T3; one account per role."""
+    t, round_ = factories.drawn(players=8)
+    season = t.season
+    t2 = Tournament.objects.create(season=season, name="Zweites Turnier", date=t.date, seed="s2")
+    s2 = Season.objects.create(name="Saison 2027", year=2027)
+    t3 = Tournament.objects.create(season=s2, name="Anderes", date=t.date, seed="s3")
+    table = round_.tables.order_by("number").first()
+    play_table(table, 3, random.Random(5), user=None)
+    entry = t.entries.order_by("start_number").first()
+    adjustment = Adjustment.objects.create(entry=entry, points=10, reason="Bonus")
+    users = {
+        "superuser": factories.user("root"),
+        "organiser": factories.with_role(Role.Kind.ORGANISER, season=season, name="org"),
+        "director": factories.with_role(Role.Kind.DIRECTOR, tournament=t, name="dir"),
+        "helper": factories.with_role(Role.Kind.HELPER, tournament=t, name="help"),
+        "other_director": factories.with_role(Role.Kind.DIRECTOR, tournament=t3, name="dir3"),
+        "other_organiser": factories.with_role(Role.Kind.ORGANISER, season=s2, name="org2"),
+        "nobody": factories.user("nobody", superuser=False),
+    }
+    helper_role = Role.objects.get(kind=Role.Kind.HELPER, tournament=t)
+    return {"t": t, "t2": t2, "season": season, "round": round_, "table": table, "entry": entry,
+            "adjustment": adjustment, "users": users, "helper_role": helper_role}
+
+
+def pages(w):
+    t, s, table = w["t"], w["season"], w["table"]
+    return [
+        ("office", reverse("director:home")),
+        ("office", reverse("director:import_template")),
+        ("view_season", reverse("director:season", args=[s.pk])),
+        ("administer", reverse("director:season_create")),
+        ("organise", reverse("director:season_edit", args=[s.pk])),
+        ("organise", reverse("director:tournament_create", args=[s.pk])),
+        ("organise", reverse("director:season_standings", args=[s.pk])),
+        ("organise", reverse("director:categories", args=[s.pk])),
+        ("organise", reverse("director:season_staff", args=[s.pk])),
+        ("organise", reverse("exports:season", args=[s.pk])),
+        ("enter", reverse("director:tournament", args=[t.pk])),
+        ("enter", reverse("director:round", args=[t.pk, 1])),
+        ("enter", reverse("director:round", args=[t.pk, 2])),
+        ("direct", reverse("director:tournament_edit", args=[t.pk])),
+        ("direct", reverse("director:entries", args=[t.pk])),
+        ("direct", reverse("director:player_create", args=[t.pk])),
+        ("direct", reverse("director:entry_edit", args=[t.pk, w["entry"].pk])),
+        ("direct", reverse("director:entry_import", args=[t.pk])),
+        ("direct", reverse("director:adjustments", args=[t.pk])),
+        ("direct", reverse("director:audit", args=[t.pk])),
+        ("direct", reverse("director:standings", args=[t.pk])),
+        ("direct", reverse("director:prizes", args=[t.pk])),
+        ("direct", reverse("director:staff", args=[t.pk])),
+        ("direct", reverse("exports:tournament", args=[t.pk])),
+        ("enter", reverse("entry:sheet", args=[table.pk])),
+        ("enter", reverse("entry:totals", args=[table.pk])),
+        ("enter", reverse("entry:goto", args=[w["round"].pk]) + "?table=1"),
+    ]
+
+
+def posts(w):
+    """(capability, url, data) of the writes; each would change the database if it were allowed."""
+    t, s, table, entry = w["t"], w["season"], w["table"], w["entry"]
+    forehand = (table.dealer(4) + 1) % table.size
+    return [
+        ("administer", reverse("director:season_create"), {"name": "Neu", "year": 2030, "youth_age": 18}),
+        ("organise", reverse("director:season_edit", args=[s.pk]), {"name": "Umbenannt", "year": 2026,
+                                                                    "youth_age": 18}),
+        ("organise", reverse("director:tournament_create", args=[s.pk]), {"name": "X", "date": "2026-05-01"}),
+        ("organise", reverse("director:categories", args=[s.pk]), {"name": "Senioren"}),
+        ("direct", reverse("director:entry_toggle", args=[t.pk, entry.pk]), {"field": "paid"}),
+        ("direct", reverse("director:entry_delete", args=[t.pk, entry.pk]), {}),
+        ("direct", reverse("director:round", args=[t.pk, 2]), {"seed": "forged"}),
+        ("direct", reverse("director:round_status", args=[t.pk, 1]), {"status": "locked", "reason": "x"}),
+        ("direct", reverse("director:adjustments", args=[t.pk]), {"entry": entry.pk, "points": 5, "reason": "x"}),
+        ("direct", reverse("director:adjustment_delete", args=[t.pk, w["adjustment"].pk]),
+         {"delete-reason": "x"}),
+        ("direct", reverse("director:staff", args=[t.pk]), {"username": "neu", "password": "Sehr-geheim-42",
+                                                           "kind": "helper"}),
+        ("direct", reverse("director:role_remove", args=[w["helper_role"].pk]), {}),
+        ("enter", reverse("entry:save", args=[table.pk]),
+         {"number": 4, "version": "", "contract": "C", "declarer": forehand + 1, "result": 60}),
+        ("enter", reverse("entry:delete", args=[table.pk]), {"number": 1, "version": 1, "reason": ""}),
+    ]
+
+
+def fingerprint():
+    """Everything the POSTs above could change."""
+    return (
+        list(Season.objects.order_by("pk").values_list("name", "year")),
+        list(Tournament.objects.order_by("pk").values_list("name", "status")),
+        list(Entry.objects.order_by("pk").values_list("paid", "withdrawn")),
+        list(Round.objects.order_by("pk").values_list("number", "status")),
+        list(Game.objects.order_by("pk").values_list("number", "version", "scores")),
+        list(Adjustment.objects.order_by("pk").values_list("points")),
+        list(Role.objects.order_by("pk").values_list("user_id", "kind")),
+        AuditLog.objects.count(),
+        list(Category.objects.order_by("pk").values_list("name")),
+    )
+
+
+@pytest.mark.parametrize("role", ALL_ROLES)
+def test_every_page_is_open_exactly_to_the_roles_that_may_use_it(client, world, role):
+    client.force_login(world["users"][role])
+    for capability, url in pages(world):
+        status = client.get(url).status_code
+        if role in MAY[capability]:
+            assert status in (200, 302), (role, url, status)        # "go to table" redirects to the sheet
+        else:
+            assert status == 403, (role, url, status)
+
+
+@pytest.mark.parametrize("role", [r for r in ALL_ROLES if r != "superuser"])
+def test_a_forbidden_post_is_refused_and_changes_nothing(client, world, role):
+    client.force_login(world["users"][role])
+    refused = 0
+    for capability, url, data in posts(world):
+        if role in MAY[capability]:
+            continue
+        before = fingerprint()
+        response = client.post(url, data)
+        assert response.status_code == 403, (role, url, response.status_code)
+        assert fingerprint() == before, (role, url)
+        refused += 1
+    assert refused > 0
+
+
+def test_anonymous_posts_go_to_the_login_page_and_change_nothing(client, world):
+    for _capability, url, data in posts(world):
+        before = fingerprint()
+        response = client.post(url, data)
+        assert response.status_code == 302 and reverse("login") in response["Location"], url
+        assert fingerprint() == before, url
+
+
+def test_the_allowed_roles_can_really_write(client, world):
+    """The other side of the matrix: the same POSTs go through for roles that may (not a blanket 403)."""
+    t, table = world["t"], world["table"]
+    client.force_login(world["users"]["helper"])
+    forehand = (table.dealer(4) + 1) % table.size
+    response = client.post(reverse("entry:save", args=[table.pk]),
+                           {"number": 4, "version": "", "contract": "C", "declarer": forehand + 1, "result": 60},
+                           HTTP_ACCEPT="application/json")
+    assert response.status_code == 200 and Game.objects.filter(table=table, number=4).exists()
+    client.force_login(world["users"]["director"])
+    client.post(reverse("director:entry_toggle", args=[t.pk, world["entry"].pk]), {"field": "paid"})
+    world["entry"].refresh_from_db()
+    assert world["entry"].paid
+    client.force_login(world["users"]["organiser"])
+    client.post(reverse("director:season_edit", args=[world["season"].pk]),
+                {"name": "Umbenannt", "year": 2026, "youth_age": 18})
+    assert Season.objects.filter(name="Umbenannt").exists()
+
+
+def test_helpers_see_only_their_links(client, world):
+    client.force_login(world["users"]["helper"])
+    html = client.get(reverse("director:tournament", args=[world["t"].pk])).content.decode()
+    assert reverse("director:round", args=[world["t"].pk, 1]) in html
+    for hidden in ("director:entries", "director:audit", "director:adjustments", "director:staff",
+                   "director:tournament_edit"):
+        assert reverse(hidden, args=[world["t"].pk]) not in html, hidden
+    round_html = client.get(reverse("director:round", args=[world["t"].pk, 1])).content.decode()
+    assert 'id="lock-round"' not in round_html and 'id="delete-draw"' not in round_html
+    assert reverse("entry:sheet", args=[world["table"].pk]) in round_html
+
+
+def test_the_office_start_page_lists_only_the_users_tournaments(client, world):
+    client.force_login(world["users"]["director"])
+    html = client.get(reverse("director:home")).content.decode()
+    assert world["t"].name in html and "Zweites Turnier" not in html and "Anderes" not in html
+    assert 'id="new-season"' not in html
+    client.force_login(world["users"]["organiser"])
+    html = client.get(reverse("director:home")).content.decode()
+    assert world["t"].name in html and "Zweites Turnier" in html and "Anderes" not in html
+
+
+def test_a_helper_may_not_correct_a_locked_round_but_the_director_may(client, world):
+    t, table = world["t"], world["table"]
+    Round.objects.filter(pk=world["round"].pk).update(status=Round.Status.LOCKED)
+    game = Game.objects.get(table=table, number=1)
+    client.force_login(world["users"]["helper"])
+    response = client.post(reverse("entry:delete", args=[table.pk]),
+                           {"number": 1, "version": game.version, "reason": "Fehler"},
+                           HTTP_ACCEPT="application/json")
+    assert response.status_code == 403
+    assert "locked" in response.json()["errors"]["__all__"][0] or "gesperrt" in response.json()["errors"]["__all__"][0]
+    assert Game.objects.filter(pk=game.pk).exists()
+    client.force_login(world["users"]["director"])
+    response = client.post(reverse("entry:delete", args=[table.pk]),
+                           {"number": 1, "version": game.version, "reason": "Fehler"},
+                           HTTP_ACCEPT="application/json")
+    assert response.status_code == 200
+    assert not Game.objects.filter(pk=game.pk).exists()
+    assert t.audit.filter(object_type="game", action="delete", user=world["users"]["director"]).exists()
+
+
+def test_a_director_of_another_tournament_cannot_reach_this_one_by_url(client, world):
+    client.force_login(world["users"]["other_director"])
+    table = world["table"]
+    assert client.get(reverse("entry:sheet", args=[table.pk])).status_code == 403
+    assert client.post(reverse("entry:preview", args=[table.pk]), {"number": 1}).status_code == 403
+
+
+def test_printing_a_table_sheet_is_for_the_direction(client, world):
+    url = reverse("exports:table_download", args=[world["table"].pk, "score_sheet"])
+    client.force_login(world["users"]["helper"])
+    assert client.get(url).status_code == 403
+    client.force_login(world["users"]["director"])
+    response = client.get(url)
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"

@@ -1,8 +1,0 @@
-"""ASGI entry point: ``tournament.asgi:application``."""
-import os
-
-from django.core.asgi import get_asgi_application
-
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
-
-application = get_asgi_application()

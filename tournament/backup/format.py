@@ -1,0 +1,121 @@
+"""The backup format of one tournament: a versioned JSON document (``cego-tournament``, docs/backup.md).
+
+Which fields of which model the document carries, and how values are written and read back. Writing: times in
+ISO 8601 (UTC), dates ISO, JSON fields with sorted keys, so two exports of the same data are the same bytes on
+SQLite and PostgreSQL. Reading: every value is checked against its model field (JSON type, length, range,
+choices), so a damaged file fails with a message naming the place rather than with a database error.
+
+``backup_export`` writes a document, ``backup_read`` checks one and builds unsaved model objects from it,
+``backup_import`` saves them in one transaction.
+"""
+
+import datetime
+import json
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournament.results.services import GAME_FIELDS
+
+FORMAT = "cego-tournament"
+VERSION = 1
+
+# Stored fields per model, in document order. Relations are written by natural keys instead (start numbers,
+# round, table and game numbers, team and category names, user names); tests/backup/test_backup.py checks
+# that these and the relations cover every concrete field, so a new field cannot be left out unnoticed.
+SEASON_FIELDS = ("name", "year", "best_n", "youth_age", "created_at")
+TOURNAMENT_FIELDS = ("name", "date", "venue", "ruleset", "options", "rounds", "games_per_round_3",
+                     "games_per_round_4", "games_per_round_5", "status", "published", "keep_teams_apart",
+                     "tiebreaks", "prize_places", "last_place_prize", "seed", "created_at")
+PLAYER_IDENTITY = ("first_name", "last_name", "town", "club", "is_woman", "birth_year", "is_guest")
+PLAYER_FIELDS = (*PLAYER_IDENTITY, "created_at")
+ENTRY_FIELDS = ("start_number", "paid", "checked_in", "withdrawn", "registered_at", "total", "lot")
+ROUND_FIELDS = ("number", "status", "seed", "algorithm", "input_hash", "drawn_at")
+TABLE_FIELDS = ("number", "size", "games_played")
+GAME_STORED = ("number", *GAME_FIELDS, "scores", "value", "fach", "won", "explanation", "version", "updated_at")
+ADJUSTMENT_FIELDS = ("points", "reason", "created_at")
+AUDIT_FIELDS = ("at", "action", "object_type", "reason", "old", "new")
+
+# Audit rows name their object by a database id; the document names it by natural keys instead (docs/backup.md).
+AUDIT_OBJECT_KEYS = {"round": ("round",), "totals": ("round", "table"), "game": ("round", "table", "game"),
+                     "adjustment": ("adjustment",), "entry": ("entry",)}
+
+
+class BackupError(Exception):
+    """A document that cannot be imported; the message is translated and names the place."""
+
+
+def problem(where, message):
+    return BackupError(_("%(where)s: %(problem)s") % {"where": where, "problem": message})
+
+
+def canonical(value):
+    """A JSON value with its object keys sorted (PostgreSQL's jsonb reorders them, SQLite keeps them)."""
+    return json.loads(json.dumps(value, sort_keys=True))
+
+
+def dump_fields(obj, names):
+    out = {}
+    for name in names:
+        field = obj._meta.get_field(name)
+        value = getattr(obj, name)
+        if isinstance(value, datetime.datetime):
+            value = value.astimezone(datetime.UTC).isoformat()
+        elif isinstance(value, datetime.date):
+            value = value.isoformat()
+        elif isinstance(field, models.JSONField):
+            value = canonical(value)
+        out[name] = value
+    return out
+
+
+def member(data, key, where, kind=None):
+    """``data[key]``, with a message naming the place when ``data`` is no object, the key is missing, or the
+    value is not of JSON ``kind`` (list or dict)."""
+    if not isinstance(data, dict):
+        raise problem(where, _("not a JSON object"))
+    if key not in data:
+        raise problem(where, _("“%(key)s” is missing") % {"key": key})
+    value = data[key]
+    if kind is list and not isinstance(value, list):
+        raise problem(where, _("“%(key)s” must be a list") % {"key": key})
+    if kind is dict and not isinstance(value, dict):
+        raise problem(where, _("“%(key)s” must be a JSON object") % {"key": key})
+    return value
+
+
+def _json_type_ok(field, raw):
+    if isinstance(field, models.BooleanField):
+        return isinstance(raw, bool)
+    if isinstance(field, (models.IntegerField, models.ForeignKey)):
+        return isinstance(raw, int) and not isinstance(raw, bool)
+    if isinstance(field, (models.CharField, models.TextField, models.DateField)):
+        return isinstance(raw, str)
+    return True          # JSONField: any JSON value
+
+
+def load_value(model, name, raw, where):
+    """The Python value of field ``name`` of ``model`` from the document, or ``BackupError``."""
+    field = model._meta.get_field(name)
+    if raw is None:
+        if field.null:
+            return None
+        raise problem(where, _("“%(key)s” must not be empty") % {"key": name})
+    if not _json_type_ok(field, raw):
+        raise problem(where, _("“%(key)s” has the wrong type: %(value)s") % {"key": name, "value": repr(raw)[:60]})
+    try:
+        value = field.to_python(raw)
+        field.run_validators(value)
+    except ValidationError as err:
+        raise problem(where, f"“{name}”: {' '.join(err.messages)}") from None
+    if isinstance(field, models.DateTimeField) and timezone.is_naive(value):
+        raise problem(where, _("“%(key)s” has no time zone") % {"key": name})
+    if field.choices and value not in {key for key, _label in field.flatchoices}:
+        raise problem(where, _("“%(key)s” has an unknown value: %(value)s") % {"key": name, "value": value})
+    return value
+
+
+def load_fields(model, data, names, where):
+    return {name: load_value(model, name, member(data, name, where), where) for name in names}

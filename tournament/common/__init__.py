@@ -1,0 +1,1 @@
+"""Small helpers every package may use: language bridge, German sort key, number formatting."""

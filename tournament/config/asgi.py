@@ -1,0 +1,8 @@
+"""ASGI entry point: ``tournament.config.asgi:application``."""
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.config.settings")
+
+application = get_asgi_application()

@@ -1,0 +1,225 @@
+"""Django settings for the Cego tournament app, configured from environment variables.
+
+DJANGO_DEBUG                on unless "0", "false", "no" or "off"; development default is on. Off means production:
+                            hashed static files, secure cookies, HSTS, HTTPS redirect, a file cache shared by workers
+DJANGO_SECRET_KEY           required when DJANGO_DEBUG is off; an insecure key is used in development only
+DJANGO_ALLOWED_HOSTS        comma-separated host names (with DEBUG on, Django allows localhost anyway)
+DJANGO_CSRF_TRUSTED_ORIGINS comma-separated origins such as https://cego.example.org (only needed when the browser's
+                            origin differs from the host the app sees, e.g. behind a proxy that rewrites Host)
+DATABASE_URL                e.g. postgres://user:pass@host/db; default: SQLite file db.sqlite3 in the project root
+DJANGO_STATIC_ROOT          where collectstatic writes; default: staticfiles/ in the project root
+DJANGO_CACHE_DIR            production only: the file cache shared by the gunicorn workers; default: var/cache/
+DJANGO_LOG_LEVEL            level of the log on stderr; default INFO
+
+Production only (DJANGO_DEBUG off):
+DJANGO_HTTPS                on: the site is reached over HTTPS (secure cookies, HSTS); off only for a closed network
+                            without certificates, where browsers would drop secure cookies
+DJANGO_SECURE_SSL_REDIRECT  redirect http:// to https://; default: DJANGO_HTTPS
+DJANGO_HSTS_PRELOAD         ask browsers to preload HSTS for the whole domain; default off (hard to undo)
+DJANGO_BEHIND_PROXY         on behind one reverse proxy (nginx, caddy) that sets X-Forwarded-Proto and
+                            X-Forwarded-For: trust them for HTTPS detection and the client IP of the login lockout
+
+docs/production.md explains the choices.
+"""
+
+import os
+from datetime import timedelta
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+
+
+def env_flag(name, default):
+    value = os.environ.get(name)
+    if value is None or value.strip() == "":
+        return default
+    return value.strip().lower() not in ("0", "false", "no", "off")
+
+
+def env_list(name):
+    return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
+
+
+DEBUG = env_flag("DJANGO_DEBUG", True)
+
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured("Set DJANGO_SECRET_KEY when DJANGO_DEBUG is off.")
+    SECRET_KEY = "django-insecure-development-only-cego-tournament"
+
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS")
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_tables2",
+    "axes",
+    "tournament.apps.TournamentConfig",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",
+]
+
+ROOT_URLCONF = "tournament.config.urls"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+WSGI_APPLICATION = "tournament.config.wsgi.application"
+
+DATABASES = {
+    "default": dj_database_url.config(
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=600,
+        conn_health_checks=True,
+    ),
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several helpers enter scores at once: writers queue for the lock (BEGIN IMMEDIATE, up to 20 s) instead of
+    # failing with "database is locked", and WAL lets the public pages read while someone writes.
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    })
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Export jobs keep their progress in the default cache, which every gunicorn worker must see: a file cache in
+# production, process memory for runserver and the tests. "public" caches rendered public pages per process
+# (their keys carry the data version, so a stale copy is never served).
+CACHE_DIR = Path(os.environ.get("DJANGO_CACHE_DIR") or BASE_DIR / "var" / "cache")
+# Public pages (tournament.public.cache): keyed by a data version, so any store is correct; in production a file
+# cache shared by the gunicorn workers renders each page once per change instead of once per worker, and holds
+# a page per player (300 player pages need more than the default 300 entries).
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "cego-default"}
+        if DEBUG else
+        {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(CACHE_DIR)}
+    ),
+    "public": (
+        {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "cego-public",
+         "OPTIONS": {"MAX_ENTRIES": 5000}}
+        if DEBUG else
+        {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(CACHE_DIR / "public"),
+         "OPTIONS": {"MAX_ENTRIES": 5000}}
+    ),
+}
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# Login rate limiting: five wrong passwords for one user name from one address lock that pair for 15 minutes;
+# other helpers in the same hall (same address, other names) can still sign in.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/lockout.html"
+AXES_VERBOSE = False            # no start-up banner in every manage.py command; failures are still logged
+
+# The players are in Baden: German by default, English on request (cookie, Accept-Language).
+LANGUAGE_CODE = "de"
+LANGUAGES = [("de", "Deutsch"), ("en", "English")]
+LOCALE_PATHS = [BASE_DIR / "tournament" / "locale"]
+TIME_ZONE = "Europe/Berlin"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+# Each UI package keeps its own static files (office/static/office/, public/static/public/); the app's
+# static/tournament/ holds what both share.
+STATICFILES_DIRS = [BASE_DIR / "tournament" / "office" / "static", BASE_DIR / "tournament" / "public" / "static"]
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
+# Production serves the collected, hashed and compressed files; development and tests read the apps' static
+# folders directly, so they never need collectstatic.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage" if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage",
+    },
+}
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "director:home"
+LOGOUT_REDIRECT_URL = "tariff:index"
+
+SESSION_COOKIE_HTTPONLY = True
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+
+if not DEBUG:
+    HTTPS = env_flag("DJANGO_HTTPS", True)
+    SESSION_COOKIE_SECURE = HTTPS
+    CSRF_COOKIE_SECURE = HTTPS
+    SECURE_SSL_REDIRECT = env_flag("DJANGO_SECURE_SSL_REDIRECT", HTTPS)
+    SECURE_HSTS_SECONDS = 365 * 24 * 3600 if HTTPS else 0
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
+    SECURE_HSTS_PRELOAD = env_flag("DJANGO_HSTS_PRELOAD", False)
+    if not SECURE_HSTS_PRELOAD:
+        SILENCED_SYSTEM_CHECKS = ["security.W021"]    # preload off on purpose (docs/production.md)
+
+if env_flag("DJANGO_BEHIND_PROXY", False):
+    # One proxy in front: it connects from REMOTE_ADDR and writes the client's address as the last
+    # X-Forwarded-For entry; a longer chain (a client that sends its own header) falls back to REMOTE_ADDR.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
+    AXES_IPWARE_PROXY_COUNT = 0
+
+LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "INFO").upper()
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    "loggers": {
+        "django": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False},
+        # Chatty libraries: WeasyPrint logs every layout step, axes every login, fontTools every subset.
+        "weasyprint": {"level": "WARNING"}, "fontTools": {"level": "WARNING"}, "axes": {"level": "WARNING"},
+    },
+}

@@ -1,0 +1,25 @@
+"""URLs. Paths are German (the players' language); URL names are English."""
+from django.contrib import admin
+from django.urls import include, path
+
+from tournament.public.views import tariff
+
+tariff_patterns = (
+    [
+        path("", tariff.index, name="index"),
+        path("<slug:ruleset>/", tariff.detail, name="detail"),
+    ],
+    "tariff",
+)
+
+urlpatterns = [
+    path("tarif/", include(tariff_patterns)),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+    path("leitung/", include("tournament.office.urls_director")),
+    path("konto/", include("django.contrib.auth.urls")),
+    path("eingabe/", include("tournament.office.urls_sheet")),
+    path("statistik/", include("tournament.public.urls_stats")),
+    path("export/", include("tournament.office.urls_exports")),
+    path("", include("tournament.public.urls")),
+]

@@ -1,0 +1,145 @@
+"""The seat-draw adapter: reads the ORM, runs the pure ``tournament.seating.draw``, saves tables and seats.
+
+Like Tabbycat's ``draw/manager.py``: the generator knows nothing of models; this module maps a tournament
+(present entries, earlier rounds, teams, the season's earlier meetings and balance) to its inputs.
+"""
+
+import secrets
+from collections import Counter
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournament import seating
+from tournament.models import AuditLog, Entry, Round, Seat, Table
+from tournament.staff import permissions
+from tournament.results.services import audit, ruleset_for
+
+
+def present_entries(tournament):
+    """Who is drawn: entries not withdrawn; if anyone is checked in, only those checked in."""
+    entries = tournament.entries.filter(withdrawn=False).select_related("player")
+    if entries.filter(checked_in=True).exists():
+        entries = entries.filter(checked_in=True)
+    return list(entries.order_by("start_number"))
+
+
+def _frozen_rounds(tournament, before):
+    rounds = []
+    seats = (Seat.objects.filter(round__tournament=tournament, round__number__lt=before)
+             .select_related("entry").order_by("round__number", "table__number", "position"))
+    by_round = {}
+    for s in seats:
+        by_round.setdefault(s.round_id, {}).setdefault(s.table_id, []).append(s.entry.player_id)
+    for _round_id, tables in sorted(by_round.items(), key=lambda kv: kv[0]):
+        rounds.append(list(tables.values()))
+    return rounds
+
+
+def season_history(tournament):
+    """Earlier meetings in the season (other tournaments before this one), first deals and odd-table seats."""
+    seats = (Seat.objects.filter(round__tournament__season=tournament.season,
+                                 round__tournament__date__lte=tournament.date)
+             .exclude(round__tournament=tournament)
+             .values_list("table_id", "entry__player_id", "position", "table__size"))
+    tables, dealt, odd = {}, Counter(), Counter()
+    for table_id, player_id, position, size in seats:
+        tables.setdefault(table_id, []).append(player_id)
+        if position == 0:
+            dealt[player_id] += 1
+        if size != 4:
+            odd[player_id] += 1
+    meetings = Counter()
+    for players in tables.values():
+        for i, a in enumerate(players):
+            for b in players[i + 1:]:
+                meetings[(min(a, b), max(a, b))] += 1
+    return [[a, b, k] for (a, b), k in meetings.items()], dict(dealt), dict(odd)
+
+
+@transaction.atomic
+def draw_round(*, tournament, number, user, seed=None):
+    """Draw round ``number`` (earlier rounds must exist and stay frozen) and save its tables and seats."""
+    permissions.require(user, permissions.DIRECT, tournament)
+    if tournament.round_set.filter(number=number).exists():
+        raise ValidationError(_("Round %(n)s is already drawn. Delete its draw first.") % {"n": number},
+                              code="already_drawn")
+    if number > 1 and not tournament.round_set.filter(number=number - 1).exists():
+        raise ValidationError(_("Draw round %(n)s first.") % {"n": number - 1}, code="previous_missing")
+    if number > tournament.rounds:
+        raise ValidationError(_("The tournament has only %(n)s rounds.") % {"n": tournament.rounds},
+                              code="no_such_round")
+    entries = present_entries(tournament)
+    by_player = {e.player_id: e for e in entries}
+    rs = ruleset_for(tournament)
+    if 4 not in rs.players:
+        raise ValidationError(_("Draws for rulesets without tables of 4 (pure Dreier) are not supported."),
+                              code="no_four_tables")
+    leftover = 3 if 3 in rs.players else 5
+    if not tournament.seed and seed is None:
+        tournament.seed = secrets.token_hex(4)
+        tournament.save(update_fields=["seed"])
+    seed = seed or tournament.seed
+    history, dealt, odd = season_history(tournament)
+    groups = []
+    if tournament.keep_teams_apart:
+        teams = {}
+        for e in entries:
+            if e.team_id:
+                teams.setdefault(e.team_id, []).append(e.player_id)
+        groups = [g for g in teams.values() if len(g) > 1]
+    try:
+        # Plan the whole day (frozen rounds kept) and save this round: one round at a time leaves repeats
+        # in small fields that a plan of all rounds avoids (docs/seating.md).
+        result = seating.draw(list(by_player), tournament.rounds, seed=seed, history=history, groups=groups,
+                              frozen_rounds=_frozen_rounds(tournament, number), leftover=leftover,
+                              dealer_history=dealt, odd_history=odd)
+    except seating.SeatingError as err:
+        raise ValidationError(_("The draw is not possible: %(reason)s") % {"reason": seating_message(err)},
+                              code=f"seating_{err.code}") from None
+    round_ = Round.objects.create(tournament=tournament, number=number, seed=str(seed),
+                                  algorithm=result.algorithm, input_hash=result.input_hash)
+    for t_index, players in enumerate(result.rounds[number - 1], start=1):
+        table = Table.objects.create(round=round_, number=t_index, size=len(players),
+                                     games_played=tournament.games_per_round(len(players)))
+        Seat.objects.bulk_create(Seat(round=round_, table=table, entry=by_player[p], position=pos)
+                                 for pos, p in enumerate(players))
+    if tournament.status == tournament.Status.REGISTRATION:
+        tournament.status = tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+    audit(tournament=tournament, obj_type="round", obj_id=round_.pk, action=AuditLog.Action.DRAW, user=user,
+           new={"round": number, "seed": str(seed), "algorithm": result.algorithm, "input_hash": result.input_hash,
+                "players": len(by_player), "stats": result.stats()})
+    return round_
+
+
+@transaction.atomic
+def delete_draw(*, round_, user, reason=""):
+    """Undo the draw of a round nobody has entered a result for (after late entries or withdrawals)."""
+    permissions.require(user, permissions.DIRECT, round_.tournament)
+    if round_.tournament.round_set.filter(number__gt=round_.number).exists():
+        raise ValidationError(_("Delete the later rounds first."), code="later_rounds")
+    if round_.tables.filter(score_rows__isnull=False).exists():
+        raise ValidationError(_("Results are entered in this round; its draw is frozen."), code="round_played")
+    audit(tournament=round_.tournament, obj_type="round", obj_id=round_.pk, action=AuditLog.Action.DELETE,
+           user=user, old={"round": round_.number, "seed": round_.seed, "input_hash": round_.input_hash},
+           reason=reason)
+    round_.delete()
+
+
+def seating_message(err):
+    """The draw's input errors a director can meet, translated; the rest in the module's own words."""
+    messages = {
+        "too_few_players": _("%(players)s players are too few; a draw needs at least %(minimum)s."),
+        "impossible_table_sizes": _("%(players)s players cannot be seated at tables of 4 and %(leftover)s."),
+    }
+    template = messages.get(err.code)
+    try:
+        return template % err.params if template else str(err)
+    except (KeyError, TypeError):
+        return str(err)
+
+
+def entry_by_player(tournament):
+    return {e.player_id: e for e in Entry.objects.filter(tournament=tournament)}

@@ -1,0 +1,1 @@
+"""PDF exports: score sheets, table lists and standings, rendered from HTML with WeasyPrint."""

@@ -1,0 +1,64 @@
+"""Table lists of a round for the wall: by table (seat order), and alphabetically by player with table and seat.
+
+Large type: people read them standing, from a metre away. Both come from ``selectors.draw_lists``.
+"""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournament.results.selectors import draw_lists
+
+from tournament.exports.base import PdfExporter
+from tournament.exports.registry import register
+
+
+def seat_line(seat):
+    player = seat.entry.player
+    return {"seat": seat.position + 1, "start_number": seat.entry.start_number, "name": player.full_name,
+            "sort_name": f"{player.last_name}, {player.first_name}", "town": player.town,
+            "table": seat.table.number}
+
+
+class RoundListExporter(PdfExporter):
+    scope = "round"
+
+    def base_context(self, round_):
+        return {"tournament": round_.tournament, "round": round_}
+
+
+@register
+class TableListByTable(RoundListExporter):
+    identifier = "table_list"
+    verbose_name = gettext_lazy("Table list by table (for the wall)")
+    template_name = "exports/pdf/table_list.html"
+
+    def context(self, *, round_, **kwargs):
+        by_table, _alphabetical = draw_lists(round_)
+        tables = [{"number": table.number, "size": table.size, "seats": [seat_line(s) for s in seats]}
+                  for table, seats in by_table]
+        return {**self.base_context(round_), "tables": tables}
+
+    def stem(self, *, round_, **kwargs):
+        return (_("table-list"), round_.tournament.name, _("round-%(n)s") % {"n": round_.number})
+
+
+@register
+class TableListAlphabetical(RoundListExporter):
+    identifier = "table_list_alphabetical"
+    verbose_name = gettext_lazy("Table list by name (for the wall)")
+    template_name = "exports/pdf/table_list_alphabetical.html"
+
+    def context(self, *, round_, **kwargs):
+        _by_table, alphabetical = draw_lists(round_)
+        groups, current = [], None
+        for seat in alphabetical:
+            line = seat_line(seat)
+            letter = (line["sort_name"][:1] or "?").upper()
+            if current is None or current["letter"] != letter:
+                current = {"letter": letter, "lines": []}
+                groups.append(current)
+            current["lines"].append(line)
+        return {**self.base_context(round_), "groups": groups, "count": len(alphabetical)}
+
+    def stem(self, *, round_, **kwargs):
+        return (_("table-list-by-name"), round_.tournament.name, _("round-%(n)s") % {"n": round_.number})

@@ -1,0 +1,258 @@
+"""Score sheets (*Spiellisten*) as PDF: blank for the table, filled for the record; one table or a whole round.
+
+Page layout (docs/exports.md): the front of a sheet is one A4 page (``sheet_layout.pages_for`` pages when a
+table plays more than ``MAX_ROWS`` games); the back page holds the ruleset's tariff grid and the contract
+abbreviations. A round's file interleaves them — front, back, front, back — so that a duplex print gives every
+table one sheet of paper with the tariff on its back: ``2 × tables`` pages. ``back="end"`` prints the tariff once
+at the end (``tables + 1`` pages, for simplex printers), ``back="none"`` leaves it out. Filled sheets have no back
+page by default.
+
+The back page is laid out and drawn once per file; fronts are rendered in batches of up to ``MAX_BATCH`` sheets,
+and progress is reported after each batch.
+"""
+
+import math
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.contracts import CONTRACTS, DRESCHER, GOAL, RAEUBER
+from scoring.tariff import tariff_grid
+from tournament.common.i18n import engine_lang
+from tournament.models import Game, Score, Seat, Table
+from tournament.results.scoresheet import ScoreSheet
+from tournament.results.services import ruleset_for
+
+from tournament.exports.pdf import sheet_layout
+from tournament.exports.base import PdfExporter, render_document, signed, write_pages
+from tournament.exports.registry import register
+
+BACK_CHOICES = ("each", "end", "none")
+MAX_BATCH = 10      # sheets per WeasyPrint document: progress per batch, little per-document overhead
+
+
+def plain(value):
+    """A running total as written: 340, −120, 0 (a real minus sign, no plus)."""
+    return "" if value is None else (f"\u2212{-value}" if value < 0 else str(value))
+
+
+def grid_labels():
+    return {"number": _("No."), "dealer": _("Dealer"), "contract": _("Contract"), "declarer": _("Declarer"),
+            "points": _("Card points"), "plus": "±", "stand": _("Total"), "check": "Σ",
+            "final": _("Final total")}
+
+
+def game_cells(game, row):
+    """The texts of one filled row: contract abbreviation, declarer seat, card points, ± and Stand per seat."""
+    contract = CONTRACTS.get(game.contract)
+    kind = contract.kind if contract else None
+    declarer = "" if game.declarer is None else str(game.declarer + 1)
+    if kind in (RAEUBER, DRESCHER):
+        declarer = "" if game.announcer is None else str(game.announcer + 1)
+        points = ""
+    elif kind == GOAL:
+        points = str(game.tricks) if game.tricks is not None else ("✓" if game.achieved else "✗")
+    else:
+        points = "" if game.card_points is None else str(game.card_points)
+    if game.penalty is not None:
+        points = (points + " !").strip()
+    plus = [signed(s) for s in row.scores]
+    if row.sitting_out is not None and not row.scores[row.sitting_out]:
+        plus[row.sitting_out] = ""          # sat out and scored nothing: the shaded cell stays empty
+    return {"contract": contract.abbr if contract else game.contract, "declarer": declarer, "points": points,
+            "plus": plus, "stand": [plain(v) for v in row.running], "check": plain(row.row_sum)}
+
+
+def sheet_pages(table, seats, games=None, totals=None, *, zero_sum=True, out_scores_zero=True):
+    """The pages of one table's sheet: header data and the SVG grid of each page.
+
+    ``games`` (Game objects) fill it; ``totals`` ({position: points}) fill only the final row (a table entered
+    as totals only). Blank when both are None.
+    """
+    size = table.size
+    by_position = {s.position: s for s in seats}
+    players = [{"seat": p + 1, "start_number": by_position[p].entry.start_number if p in by_position else "",
+                "name": by_position[p].entry.player.full_name if p in by_position else "",
+                "last_name": by_position[p].entry.player.last_name if p in by_position else "",
+                "first_name": by_position[p].entry.player.first_name if p in by_position else "",
+                "town": by_position[p].entry.player.town if p in by_position else ""} for p in range(size)]
+    rows, final = {}, None
+    if games is not None:
+        sheet = ScoreSheet(size, table.games_played, {g.number: g.scores for g in games},
+                           {g.number: g for g in games}, zero_sum=zero_sum)
+        rows = {r.number: game_cells(r.game, r) for r in sheet.rows if r.entered and r.game is not None}
+        if sheet.entered:
+            final = {"stand": [plain(v) for v in sheet.totals], "check": plain(sum(sheet.totals))}
+    if totals:
+        values = [totals.get(p, 0) for p in range(size)]
+        final = {"stand": [plain(v) for v in values], "check": plain(sum(values))}
+    labels = grid_labels()
+    parts = sheet_layout.chunks(table.games_played)
+    pages = []
+    for index, (first, last) in enumerate(parts, start=1):
+        is_last = index == len(parts)
+        grid = sheet_layout.grid(size=size, first=first, last=last, labels=labels, rows=rows,
+                                 final=final if is_last else None, show_totals=is_last,
+                                 sitting_out=out_scores_zero)
+        head = [{"label": labels[key], "width": width} if kind == "label" else {**players[key], "width": width}
+                for kind, key, width in grid.heading]
+        pages.append({"grid": grid, "grid_uri": sheet_layout.data_uri(sheet_layout.to_svg(grid)), "head": head,
+                      "page": index, "pages": len(parts), "last": is_last, "first_game": first,
+                      "last_game": last})
+    return {"table": table, "number": table.number, "size": size, "games": table.games_played,
+            "players": players, "pages": pages, "filled": games is not None or bool(totals),
+            "totals_only": bool(totals), "five": size == 5, "zero_sum": zero_sum,
+            "out_scores_zero": out_scores_zero}
+
+
+def back_context(tournament):
+    """The back page: the ruleset's tariff grid, its fixed values and the contract abbreviations."""
+    rs = ruleset_for(tournament)
+    lang = engine_lang()
+    grid = tariff_grid(rs)
+    columns = [{"key": c.key, "label": CONTRACTS[c.contract].name(lang), "abbr": CONTRACTS[c.contract].abbr,
+                "suffix": "" if c.won is None else ("+" if c.won else "−")} for c in grid.columns]
+    rows = [{"fach": r["fach"], "declarer_band": r["declarer_band"], "defender_band": r["defender_band"],
+             "values": [r[c["key"]] for c in columns]} for r in grid.rows]
+    fixed = [{"label": f.label[lang], "abbr": CONTRACTS[f.contract].abbr, "value": f.value,
+              "note": f.note.get(lang, "")} for f in grid.fixed]
+    legend = [{"abbr": c.abbr, "label": c.name(lang)} for key, c in CONTRACTS.items() if key in rs.allowed]
+    legend_rows = [legend[i:i + 3] for i in range(0, len(legend), 3)]
+    if legend_rows:
+        legend_rows[-1] += [{"abbr": "", "label": ""}] * (3 - len(legend_rows[-1]))
+    return {"ruleset_name": rs.label(lang), "ruleset": rs, "tariff_columns": columns, "tariff_rows": rows,
+            "fixed": fixed, "legend": legend, "legend_rows": legend_rows, "zero_sum": rs.writing == "zero_sum",
+            "sitting_out_zero": rs.sitting_out_scores == "zero",
+            "win_loss": any(c["suffix"] for c in columns), "note_lines": range(7)}
+
+
+def common_context(tournament, round_):
+    return {"tournament": tournament, "round": round_, "generated": timezone.localtime()}
+
+
+def load_round(round_, tables=None, filled=False):
+    """Per table (in number order): (table, seats, games or None, totals or None) in a fixed number of queries."""
+    tables = list(tables if tables is not None else Table.objects.filter(round=round_).order_by("number"))
+    seats = {}
+    for s in (Seat.objects.filter(table__in=tables).select_related("entry__player").order_by("table", "position")):
+        seats.setdefault(s.table_id, []).append(s)
+    games, totals = {}, {}
+    if filled:
+        for g in Game.objects.filter(table__in=tables).order_by("table", "number"):
+            games.setdefault(g.table_id, []).append(g)
+        position = {(s.table_id, s.entry_id): s.position for table_seats in seats.values() for s in table_seats}
+        for table_id, entry_id, points in (Score.objects.filter(table__in=tables, game__isnull=True)
+                                           .values_list("table_id", "entry_id", "points")):
+            totals.setdefault(table_id, {})[position[(table_id, entry_id)]] = points
+    return [(t, seats.get(t.pk, []), games.get(t.pk, []) if filled else None, totals.get(t.pk) or None)
+            for t in tables]
+
+
+def render_sheets(round_, items, *, back, progress, filled):
+    """The PDF bytes of the sheets ``items`` (from ``load_round``) with back pages as ``back`` says."""
+    from weasyprint.text.fonts import FontConfiguration
+
+    if back not in BACK_CHOICES:
+        raise ValueError(f"back must be one of {BACK_CHOICES}")
+    tournament = round_.tournament
+    rs = ruleset_for(tournament)
+    zero_sum, out_scores_zero = rs.writing == "zero_sum", rs.sitting_out_scores == "zero"
+    font_config = FontConfiguration()
+    base = common_context(tournament, round_)
+    back_page = None
+    if back != "none":
+        back_doc = render_document("exports/pdf/sheet_back.html", {**base, **back_context(tournament)}, font_config)
+        back_page = back_doc.pages[0]
+    total = len(items)
+    progress(0, total)
+    pages, first_doc = [], None
+    size = max(1, min(MAX_BATCH, math.ceil(total / 20)))
+    for start in range(0, total, size):
+        batch = items[start:start + size]
+        sheets = [sheet_pages(t, seats, games, totals, zero_sum=zero_sum, out_scores_zero=out_scores_zero)
+                  for t, seats, games, totals in batch]
+        doc = render_document("exports/pdf/sheets.html", {**base, "sheets": sheets, "filled": filled}, font_config)
+        first_doc = first_doc or doc
+        at = 0
+        for sheet in sheets:
+            count = len(sheet["pages"])
+            pages += doc.pages[at:at + count]
+            at += count
+            if back == "each":
+                pages.append(back_page)
+        progress(min(start + size, total), total)
+    if back == "end" or first_doc is None:
+        if back_page is None:
+            first_doc = render_document("exports/pdf/sheets.html", {**base, "sheets": []}, font_config)
+        else:
+            pages.append(back_page)
+            first_doc = first_doc or back_doc
+    return write_pages(pages, first_doc)
+
+
+def expected_pages(tables, back="each"):
+    """Pages of a round's sheets file, known before rendering (tests and the exports page use it)."""
+    fronts = [sheet_layout.pages_for(t.games_played) for t in tables]
+    extra = {"each": len(fronts), "end": 1, "none": 0}[back]
+    return sum(fronts) + extra
+
+
+class SheetExporter(PdfExporter):
+    progress_unit = gettext_lazy("sheets")
+    filled = False
+    default_back = "each"
+
+    def generate(self, *, progress, back=None, **kwargs):
+        round_, tables = self.tables(**kwargs)
+        items = load_round(round_, tables, filled=self.filled)
+        content = render_sheets(round_, items, back=back or self.default_back, progress=progress,
+                                filled=self.filled)
+        return self.filename(*self.stem(round_, tables)), self.content_type, content
+
+
+@register
+class TableSheet(SheetExporter):
+    identifier = "score_sheet"
+    verbose_name = gettext_lazy("Score sheet (blank, with the tariff on the back)")
+    scope = "table"
+
+    def tables(self, *, table, **kwargs):
+        return table.round, [table]
+
+    def stem(self, round_, tables):
+        return (_("score-sheet"), round_.tournament.name, _("round-%(n)s") % {"n": round_.number},
+                _("table-%(n)s") % {"n": tables[0].number})
+
+
+@register
+class FilledTableSheet(TableSheet):
+    identifier = "score_sheet_filled"
+    verbose_name = gettext_lazy("Score sheet as played (for the record)")
+    filled = True
+    default_back = "none"
+
+
+@register
+class RoundSheets(SheetExporter):
+    identifier = "score_sheets"
+    verbose_name = gettext_lazy("All score sheets of the round (blank; tariff on the back of each)")
+    scope = "round"
+    long = True
+
+    def tables(self, *, round_, **kwargs):
+        return round_, None
+
+    def stem(self, round_, tables):
+        return (_("score-sheets"), round_.tournament.name, _("round-%(n)s") % {"n": round_.number})
+
+
+@register
+class FilledRoundSheets(RoundSheets):
+    identifier = "score_sheets_filled"
+    verbose_name = gettext_lazy("All score sheets of the round as played (for the record)")
+    filled = True
+    default_back = "none"
+
+    def stem(self, round_, tables):
+        return (_("score-sheets-played"), round_.tournament.name, _("round-%(n)s") % {"n": round_.number})

@@ -1,0 +1,1 @@
+"""Excel workbooks of a tournament and of a season (openpyxl, write-only)."""

@@ -1,0 +1,165 @@
+"""The tournament workbook: standings, one sheet per round with every game and the per-player scores,
+adjustments and the audit log. Also the registration template (built by ``registration_import``)."""
+
+import json
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.contracts import CONTRACTS
+from tournament.common.i18n import engine_lang
+from tournament.models import Adjustment, AuditLog, Game, Round, Score, Seat, Table
+from tournament.registration.importer import registration_template_xlsx
+from tournament.standings.selectors import category_choices, tournament_standings
+
+from tournament.exports.base import DATETIME, INTEGER, SIGNED, XLSX, Column, Exporter, ListExporter, Sheet, local
+from tournament.exports.registry import register
+
+
+def yes_no(value):
+    return None if value is None else (_("yes") if value else _("no"))
+
+
+def seat_number(value):
+    """A 0-based seat as the sheet shows it (1-based); None stays empty."""
+    return None if value is None else value + 1
+
+
+def standings_sheet(tournament):
+    standings = tournament_standings(tournament)
+    labels = dict(category_choices(tournament.season))
+    prize_keys = {r.key for r in standings.prizes}
+    columns = [Column(_("Rank"), 7, INTEGER), Column(_("Start number"), 10, INTEGER), Column(_("First name"), 14),
+               Column(_("Last name"), 16), Column(_("Town"), 16), Column(_("Club"), 22), Column(_("Team"), 20)]
+    columns += [Column(_("Round %(n)s") % {"n": n}, 11, SIGNED) for n in standings.rounds]
+    columns += [Column(_("Adjustments"), 12, SIGNED), Column(_("Total points"), 11, SIGNED),
+                Column(_("Declarer games won"), 10, INTEGER), Column(_("Declarer games lost"), 10, INTEGER),
+                Column(_("Prize"), 7), Column(_("Categories"), 22)]
+
+    def rows():
+        for r in standings.rows:
+            d = r.data
+            yield [r.rank, d["start_number"], d["first_name"], d["last_name"], d["town"], d["club"], d["team"],
+                   *r.round_scores, d["adjustments"], r.total, r.declarer_won, r.declarer_lost,
+                   _("yes") if r.key in prize_keys else "",
+                   ", ".join(str(labels.get(c, c)) for c in d["categories"])]
+
+    return Sheet(_("Standings"), columns, rows())
+
+
+def round_sheet(round_):
+    """Every game of the round, one row each: what was played and each seat's player and points."""
+    lang = engine_lang()
+    tables = {t.pk: t for t in Table.objects.filter(round=round_)}
+    width = max((t.size for t in tables.values()), default=4)
+    players = {}
+    for table_id, position, number, first, last in (
+            Seat.objects.filter(round=round_).values_list("table_id", "position", "entry__start_number",
+                                                          "entry__player__first_name", "entry__player__last_name")):
+        players[(table_id, position)] = (number, f"{first} {last}")
+    columns = [Column(_("Table"), 7, INTEGER), Column(_("Game no."), 7, INTEGER),
+               Column(_("Dealer (seat)"), 9, INTEGER), Column(_("Contract"), 18),
+               Column(_("Declarer (seat)"), 9, INTEGER), Column(_("Announcer (seat)"), 9, INTEGER),
+               Column(_("Card points"), 9, INTEGER),
+               Column(_("Tricks"), 7, INTEGER), Column(_("Goal achieved"), 9), Column(_("Calls"), 7, INTEGER),
+               Column(_("Rule violation (seat)"), 10, INTEGER), Column(_("Value"), 8, INTEGER),
+               Column(_("Fach"), 6, INTEGER), Column(_("Won"), 8)]
+    for seat in range(1, width + 1):
+        columns += [Column(_("No. %(seat)s") % {"seat": seat}, 7, INTEGER),
+                    Column(_("Player %(seat)s") % {"seat": seat}, 18),
+                    Column(_("Score %(seat)s") % {"seat": seat}, 9, SIGNED)]
+    games = Game.objects.filter(table__round=round_).order_by("table__number", "number")
+    totals = {}
+    for table_id, entry_id, points in Score.objects.filter(table__round=round_, game__isnull=True).values_list(
+            "table_id", "entry_id", "points"):
+        totals.setdefault(table_id, {})[entry_id] = points
+    entry_position = dict(((s.table_id, s.entry_id), s.position) for s in Seat.objects.filter(round=round_))
+
+    def seats(table, scores):
+        cells = []
+        for position in range(width):
+            if position >= table.size:
+                cells += [None, None, None]
+                continue
+            number, name = players.get((table.pk, position), (None, ""))
+            cells += [number, name, scores[position] if scores is not None else None]
+        return cells
+
+    def rows():
+        for g in games.iterator(chunk_size=2000):
+            table = tables[g.table_id]
+            contract = CONTRACTS.get(g.contract)
+            yield [table.number, g.number, table.dealer(g.number) + 1,
+                   contract.name(lang) if contract else g.contract, seat_number(g.declarer),
+                   seat_number(g.announcer), g.card_points, g.tricks, yes_no(g.achieved), g.calls or None,
+                   seat_number(g.penalty), g.value, g.fach, yes_no(g.won), *seats(table, g.scores)]
+        for table in sorted((tables[pk] for pk in totals), key=lambda t: t.number):
+            by_position = {entry_position[(table.pk, e)]: p for e, p in totals[table.pk].items()}
+            scores = [by_position.get(p) for p in range(table.size)]
+            yield [table.number, None, None, _("totals only"), None, None, None, None, None, None, None, None,
+                   None, None, *seats(table, scores)]
+
+    return Sheet(_("Round %(n)s") % {"n": round_.number}, columns, rows())
+
+
+def adjustments_sheet(tournament):
+    columns = [Column(_("Start number"), 10, INTEGER), Column(_("Name"), 22), Column(_("Score"), 9, SIGNED),
+               Column(_("Reason"), 40), Column(_("When"), 17, DATETIME), Column(_("By"), 14)]
+    adjustments = (Adjustment.objects.filter(entry__tournament=tournament)
+                   .select_related("entry__player", "created_by").order_by("created_at", "pk"))
+    rows = ([a.entry.start_number, a.entry.player.full_name, a.points, a.reason, local(a.created_at),
+             a.created_by.get_username() if a.created_by else ""] for a in adjustments)
+    return Sheet(_("Adjustments"), columns, rows, counted=False)
+
+
+def compact(value):
+    return "" if value is None else json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(", ", ": "))
+
+
+def audit_sheet(tournament):
+    columns = [Column(_("When"), 17, DATETIME), Column(_("User"), 14), Column(_("Object"), 12),
+               Column(_("Action"), 14), Column(_("Round"), 8, INTEGER), Column(_("Table"), 7, INTEGER),
+               Column(_("Before"), 50), Column(_("After"), 50), Column(_("Reason"), 30)]
+    entries = (AuditLog.objects.filter(tournament=tournament).select_related("user", "table__round")
+               .order_by("at", "pk"))
+    rows = ([local(a.at), a.user.get_username() if a.user else "", a.object_type, a.get_action_display(),
+             a.table.round.number if a.table else None, a.table.number if a.table else None,
+             compact(a.old), compact(a.new), a.reason] for a in entries.iterator(chunk_size=2000))
+    return Sheet(_("Audit log"), columns, rows)
+
+
+@register
+class TournamentWorkbook(ListExporter):
+    identifier = "tournament_workbook"
+    verbose_name = gettext_lazy("Tournament workbook (standings, every game per round, audit log)")
+    scope = "tournament"
+
+    def count(self, *, tournament, **kwargs):
+        return (tournament.entries.count() + Game.objects.filter(table__round__tournament=tournament).count()
+                + AuditLog.objects.filter(tournament=tournament).count())
+
+    def sheets(self, *, tournament, **kwargs):
+        yield standings_sheet(tournament)
+        for round_ in Round.objects.filter(tournament=tournament).order_by("number"):
+            yield round_sheet(round_)
+        yield adjustments_sheet(tournament)
+        yield audit_sheet(tournament)
+
+    def stem(self, *, tournament, **kwargs):
+        return (_("tournament"), tournament.name, f"{tournament.date:%Y-%m-%d}")
+
+
+@register
+class RegistrationTemplate(Exporter):
+    identifier = "registration_template"
+    verbose_name = gettext_lazy("Registration template (Excel, to fill in and import)")
+    scope = "tournament"
+    extension = "xlsx"
+    content_type = XLSX
+    needs_object = False
+
+    def generate(self, *, progress, **kwargs):
+        progress(0, 1)
+        content = registration_template_xlsx()
+        progress(1, 1)
+        return self.filename(_("registration-template")), self.content_type, content

@@ -1,0 +1,138 @@
+"""Seasons and tournaments, the players of a season, their teams and categories."""
+
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from scoring.rulesets import RULESET_KEYS, RULESETS
+
+RULESET_CHOICES = [(key, RULESETS[key]["name"]["de"]) for key in RULESET_KEYS]
+
+
+class Season(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    year = models.PositiveIntegerField(_("year"))
+    best_n = models.PositiveIntegerField(
+        _("best N tournaments count"), null=True, blank=True,
+        help_text=_("Empty: all tournaments of the season count."))
+    youth_age = models.PositiveIntegerField(
+        _("youth up to age"), default=18, help_text=_("A player is youth if this old or younger in the season's year."))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-year", "name"]
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("director:season", args=[self.pk])
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", _("registration")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+
+    season = models.ForeignKey(Season, models.CASCADE, related_name="tournaments", verbose_name=_("season"))
+    name = models.CharField(_("name"), max_length=160)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=160, blank=True)
+    ruleset = models.CharField(_("ruleset"), max_length=40, choices=RULESET_CHOICES, default="schwarzwald")
+    options = models.JSONField(_("ruleset overrides"), default=dict, blank=True)
+    rounds = models.PositiveSmallIntegerField(_("rounds"), default=2)
+    games_per_round_4 = models.PositiveSmallIntegerField(_("games per round at a table of 4"), default=24)
+    games_per_round_5 = models.PositiveSmallIntegerField(_("games per round at a table of 5"), default=30)
+    games_per_round_3 = models.PositiveSmallIntegerField(_("games per round at a table of 3"), default=24)
+    status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION)
+    published = models.BooleanField(_("published"), default=False)
+    keep_teams_apart = models.BooleanField(_("keep team members apart"), default=True)
+    tiebreaks = models.CharField(
+        _("tie-break chain"), max_length=80, default="lots",
+        help_text=_("Comma-separated, in order: best_round, declarer_won, declarer_lost, lots."))
+    prize_places = models.PositiveSmallIntegerField(_("prize places"), default=10)
+    last_place_prize = models.BooleanField(_("prize for the last place"), default=True)
+    seed = models.CharField(_("draw seed"), max_length=64, blank=True,
+                            help_text=_("Publish it before the draw, or take it from a public physical draw."))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(condition=Q(rounds__gte=1) & Q(rounds__lte=8), name="tournament_rounds_1_8"),
+            models.CheckConstraint(condition=Q(games_per_round_4__gte=1), name="tournament_games_4_positive"),
+            models.CheckConstraint(condition=Q(games_per_round_5__gte=1), name="tournament_games_5_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.name} ({self.date:%d.%m.%Y})"
+
+    def get_absolute_url(self):
+        return reverse("director:tournament", args=[self.pk])
+
+    def games_per_round(self, table_size):
+        return {3: self.games_per_round_3, 4: self.games_per_round_4, 5: self.games_per_round_5}[table_size]
+
+
+class Player(models.Model):
+    first_name = models.CharField(_("first name"), max_length=80)
+    last_name = models.CharField(_("last name"), max_length=80)
+    town = models.CharField(_("town"), max_length=80, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    is_woman = models.BooleanField(_("woman"), default=False)
+    birth_year = models.PositiveIntegerField(_("year of birth"), null=True, blank=True)
+    is_guest = models.BooleanField(_("guest"), default=False)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["last_name", "first_name", "town"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        indexes = [models.Index(fields=["last_name", "first_name"])]
+
+    def __str__(self):
+        return f"{self.last_name}, {self.first_name}" + (f" ({self.town})" if self.town else "")
+
+    @property
+    def full_name(self):
+        return f"{self.first_name} {self.last_name}"
+
+    def is_youth(self, year, age_limit=18):
+        return self.birth_year is not None and year - self.birth_year <= age_limit
+
+
+class Team(models.Model):
+    season = models.ForeignKey(Season, models.CASCADE, related_name="teams", verbose_name=_("season"))
+    name = models.CharField(_("name"), max_length=120)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        constraints = [models.UniqueConstraint(fields=["season", "name"], name="team_unique_name_per_season")]
+
+    def __str__(self):
+        return self.name
+
+
+class Category(models.Model):
+    """A category the director adds to a season (e.g. "Senioren", "Vereinsmeisterschaft Triberg")."""
+
+    season = models.ForeignKey(Season, models.CASCADE, related_name="categories", verbose_name=_("season"))
+    name = models.CharField(_("name"), max_length=80)
+    players = models.ManyToManyField(Player, related_name="categories", blank=True, verbose_name=_("players"))
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("category")
+        verbose_name_plural = _("categories")
+        constraints = [models.UniqueConstraint(fields=["season", "name"], name="category_unique_name_per_season")]
+
+    def __str__(self):
+        return self.name

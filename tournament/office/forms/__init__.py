@@ -1,0 +1,1 @@
+"""Forms of the office: they check input and map service errors; writes go through the services."""

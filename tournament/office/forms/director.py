@@ -1,0 +1,371 @@
+"""Forms of the director's pages. Writes go through ``services``/``draws``; forms check input and map errors.
+
+The ruleset overrides are validated by the scoring engine itself (``scoring.rulesets.resolve``); its
+``ScoringError`` becomes a form error in the request's language.
+"""
+
+import datetime
+import json
+import secrets
+
+from django import forms
+from django.core.validators import MinValueValidator
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from scoring import ScoringError
+from scoring.rulesets import RULESET_KEYS, resolve
+from tournament.standings import ranking as standings
+from tournament.common.i18n import engine_lang
+from tournament.models import Category, Entry, Game, Player, Season, Team, Tournament
+from tournament.results.services import MAX_POINTS
+
+MAX_GAMES = 60   # Game.number is 1–60
+TIEBREAK_SLOTS = 4
+TIEBREAK_LABELS = {
+    "best_round": _("Better single round"),
+    "declarer_won": _("More declarer games won"),
+    "declarer_lost": _("Fewer declarer games lost"),
+    "lots": _("Drawing lots"),
+}
+
+
+def tiebreak_label(name):
+    return str(TIEBREAK_LABELS.get(name, name))
+
+
+def ruleset_choices():
+    lang = engine_lang()
+    return [(key, resolve(key).name[lang]) for key in RULESET_KEYS]
+
+
+class SeasonForm(forms.ModelForm):
+    class Meta:
+        model = Season
+        fields = ["name", "year", "best_n", "youth_age"]
+        widgets = {"name": forms.TextInput(attrs={"autofocus": True})}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not self.instance.pk:
+            self.initial.setdefault("year", datetime.date.today().year)
+        self.fields["year"].min_value = 2000
+        self.fields["year"].widget.attrs.update(min=2000, max=2100)
+        self.fields["best_n"].min_value = 1
+        self.fields["best_n"].widget.attrs.update(min=1, placeholder=_("all"))
+        self.fields["best_n"].validators.append(MinValueValidator(1))
+        self.fields["youth_age"].min_value = 1
+        self.fields["youth_age"].widget.attrs.update(min=1, max=99)
+        self.fields["youth_age"].validators.append(MinValueValidator(1))
+
+
+class TournamentForm(forms.ModelForm):
+    ruleset = forms.ChoiceField(label=_("Ruleset"))
+    options = forms.CharField(
+        label=_("Ruleset overrides (JSON)"), required=False,
+        widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false", "class": "mono",
+                                     "placeholder": '{"raeuber_value": 50}'}),
+        help_text=_("Optional. Parameters that differ from the ruleset, as a JSON object, "
+                    "e.g. {\"raeuber_value\": 50}. Empty: the ruleset as published."))
+
+    class Meta:
+        model = Tournament
+        fields = ["name", "date", "venue", "ruleset", "options", "rounds", "games_per_round_4", "games_per_round_5",
+                  "games_per_round_3", "keep_teams_apart", "seed", "published", "prize_places", "last_place_prize"]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+                   "name": forms.TextInput(attrs={"autofocus": True})}
+
+    def __init__(self, *args, season=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if season is not None:
+            self.instance.season = season
+        self.fields["ruleset"].choices = ruleset_choices()
+        labels = {"games_per_round_4": _("Games at a table of 4"), "games_per_round_5": _("Games at a table of 5"),
+                  "games_per_round_3": _("Games at a table of 3")}
+        for name in ("games_per_round_4", "games_per_round_5", "games_per_round_3"):
+            self.fields[name].label = labels[name]
+            self.fields[name].min_value = 1
+            self.fields[name].max_value = MAX_GAMES
+            self.fields[name].widget.attrs.update(min=1, max=MAX_GAMES)
+        self.fields["rounds"].widget.attrs.update(min=1, max=8)
+        self.fields["prize_places"].required = False       # empty: keep the current number (10 when new)
+        self.fields["prize_places"].widget.attrs.update(min=0, max=999)
+        self.fields["prize_places"].help_text = _("Ranks 1 to this number win a prize; ties at the edge are included.")
+        self.fields["last_place_prize"].help_text = _("The last place gets a prize as well (a Cego custom).")
+        self._add_tiebreak_fields()
+        self.fields["seed"].help_text = _(
+            "Publish it before the draw, or take it from a public physical draw. The same seed and the same "
+            "players always give the same draw.")
+        if self.instance.pk:
+            self.fields["status"] = forms.ChoiceField(label=_("Status"), choices=Tournament.Status.choices,
+                                                      initial=self.instance.status)
+            self.initial["options"] = (json.dumps(self.instance.options, indent=2, ensure_ascii=False)
+                                       if self.instance.options else "")
+            if self.instance.round_set.exists():
+                self.fields["games_per_round_4"].help_text = _("Tables already drawn keep their number of games.")
+        else:
+            self.initial.setdefault("seed", secrets.token_hex(4))
+            self.initial.setdefault("date", datetime.date.today())
+
+    def _add_tiebreak_fields(self):
+        """The tie-break chain as ordered selects: 1st, 2nd, … tie-break, each one of ``standings.TIEBREAKS``."""
+        choices = [("", _("— none —"))] + [(name, tiebreak_label(name)) for name in standings.TIEBREAKS]
+        labels = [_("1st tie-break"), _("2nd tie-break"), _("3rd tie-break"), _("4th tie-break")]
+        try:
+            current = standings.parse_chain(self.instance.tiebreaks if self.instance.pk else "lots")
+        except ValueError:
+            current = ()
+        for i in range(TIEBREAK_SLOTS):
+            name = f"tiebreak_{i + 1}"
+            self.fields[name] = forms.ChoiceField(label=labels[i], choices=choices, required=False)
+            self.initial.setdefault(name, current[i] if i < len(current) else "")
+        self.tiebreak_help = _(
+            "Players with the same total are ordered by the first tie-break, then the second, and so on. "
+            "Lots are drawn once and stored; after lots nothing is left to decide.")
+
+    def tiebreak_fields(self):
+        return [self[f"tiebreak_{i + 1}"] for i in range(TIEBREAK_SLOTS)]
+
+    def clean_tiebreaks(self, data):
+        """The selects as a chain (gaps closed up), checked by ``standings.parse_chain``; empty → lots."""
+        chain = [data.get(f"tiebreak_{i + 1}") for i in range(TIEBREAK_SLOTS)]
+        chain = [name for name in chain if name]
+        try:
+            chain = standings.parse_chain(",".join(chain))
+        except ValueError:
+            self.add_error("tiebreak_1", forms.ValidationError(
+                _("Each tie-break can be chosen only once."), code="tiebreak_twice"))
+            return None
+        if "lots" in chain and chain[-1] != "lots":
+            self.add_error("tiebreak_1", forms.ValidationError(
+                _("Lots decide every tie, so nothing can come after them. Put lots last."), code="lots_not_last"))
+            return None
+        return ",".join(chain or standings.DEFAULT_CHAIN)
+
+    def clean_prize_places(self):
+        places = self.cleaned_data.get("prize_places")
+        return self.instance.prize_places if places is None else places
+
+    def results_entered(self):
+        return bool(self.instance.pk) and (
+            Game.objects.filter(table__round__tournament=self.instance).exists()
+            or self.instance.entries.filter(scores__isnull=False).exists())
+
+    def clean_rounds(self):
+        rounds = self.cleaned_data["rounds"]
+        if not 1 <= rounds <= 8:
+            raise forms.ValidationError(_("A tournament has 1 to 8 rounds."), code="bad_rounds")
+        if self.instance.pk:
+            drawn = self.instance.round_set.order_by("-number").values_list("number", flat=True).first() or 0
+            if rounds < drawn:
+                raise forms.ValidationError(_("Round %(n)s is already drawn; delete its draw first.")
+                                            % {"n": drawn}, code="rounds_drawn")
+        return rounds
+
+    def clean_options(self):
+        text = (self.cleaned_data.get("options") or "").strip()
+        if not text:
+            return {}
+        try:
+            options = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise forms.ValidationError(
+                _("This is not valid JSON (line %(line)s, column %(column)s: %(problem)s).")
+                % {"line": err.lineno, "column": err.colno, "problem": err.msg}, code="bad_json") from None
+        if not isinstance(options, dict):
+            raise forms.ValidationError(_("Give a JSON object in braces, e.g. {\"raeuber_value\": 50}."),
+                                        code="not_an_object")
+        return options
+
+    def clean(self):
+        data = super().clean()
+        chain = self.clean_tiebreaks(data)
+        if chain is not None:
+            self.instance.tiebreaks = data["tiebreaks"] = chain
+        key, options = data.get("ruleset"), data.get("options")
+        if key and options is not None:
+            try:
+                resolve(key, options or None)
+            except ScoringError as err:
+                self.add_error("options", forms.ValidationError(err.message(engine_lang()).replace("%", "%%"),
+                                                                code=err.code))
+        if self.instance.pk and self.results_entered() and key and (
+                key != self.instance.ruleset or (options or {}) != (self.instance.options or {})):
+            self.add_error("ruleset", forms.ValidationError(
+                _("Results are already entered: the ruleset and its overrides can no longer be changed."),
+                code="results_entered"))
+        return data
+
+    def save(self, commit=True):
+        if "status" in self.cleaned_data:
+            self.instance.status = self.cleaned_data["status"]
+        return super().save(commit)
+
+
+class CategoryForm(forms.ModelForm):
+    """A season's own category (name only; its players are added on the category's page)."""
+
+    class Meta:
+        model = Category
+        fields = ["name"]
+        widgets = {"name": forms.TextInput(attrs={"autocomplete": "off", "placeholder": _("e.g. Seniors")})}
+
+    def __init__(self, *args, season, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.instance.season = season
+
+    def clean_name(self):
+        name = " ".join(self.cleaned_data["name"].split())
+        others = Category.objects.filter(season=self.instance.season).exclude(pk=self.instance.pk)
+        if any(c.name.casefold() == name.casefold() for c in others):
+            raise forms.ValidationError(_("The season already has a category “%(name)s”.") % {"name": name},
+                                        code="category_exists")
+        return name
+
+
+class PlayerSearchForm(forms.Form):
+    q = forms.CharField(label=_("Find a player"), required=False, max_length=80,
+                        widget=forms.TextInput(attrs={"type": "search", "autocomplete": "off", "autofocus": True,
+                                                      "placeholder": _("Name or town")}))
+
+
+def birth_year_field():
+    this_year = datetime.date.today().year
+    return forms.IntegerField(label=_("Year of birth"), required=False, min_value=1900, max_value=this_year,
+                              widget=forms.NumberInput(attrs={"min": 1900, "max": this_year, "placeholder": "1987"}))
+
+
+class PlayerForm(forms.ModelForm):
+    """A player's data; warns about a player with the same first and last name until ``confirm`` is ticked."""
+
+    birth_year = birth_year_field()
+    confirm = forms.BooleanField(
+        label=_("Yes, this is a different person with the same name"), required=False)
+
+    class Meta:
+        model = Player
+        fields = ["first_name", "last_name", "town", "club", "is_woman", "birth_year", "is_guest"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.duplicates = []
+        for name in ("first_name", "last_name", "town", "club"):
+            self.fields[name].widget.attrs["autocomplete"] = "off"
+
+    def clean(self):
+        data = super().clean()
+        for name in ("first_name", "last_name", "town", "club"):
+            if isinstance(data.get(name), str):
+                data[name] = " ".join(data[name].split())
+        first, last = data.get("first_name"), data.get("last_name")
+        renamed = not self.instance.pk or {"first_name", "last_name"} & set(self.changed_data)
+        if first and last and renamed:
+            same = Player.objects.filter(first_name__iexact=first, last_name__iexact=last)
+            if self.instance.pk:
+                same = same.exclude(pk=self.instance.pk)
+            self.duplicates = list(same.order_by("town", "pk"))
+            if self.duplicates and not data.get("confirm"):
+                raise forms.ValidationError(
+                    _("A player named %(name)s already exists. Register the existing player, or confirm that "
+                      "this is a different person.") % {"name": f"{first} {last}"}, code="duplicate_name")
+        return data
+
+
+class EntryForm(forms.ModelForm):
+    """Start number and team of one entry; a new team name creates the team in the season."""
+
+    new_team = forms.CharField(label=_("or new team"), required=False, max_length=120)
+
+    class Meta:
+        model = Entry
+        fields = ["start_number", "team", "paid", "checked_in", "withdrawn"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        season = self.instance.tournament.season
+        self.fields["team"].queryset = Team.objects.filter(season=season)
+        self.fields["team"].empty_label = _("— no team —")
+        self.fields["start_number"].min_value = 1
+        self.fields["start_number"].widget.attrs["min"] = 1
+
+    def clean_start_number(self):
+        number = self.cleaned_data["start_number"]
+        holder = (Entry.objects.filter(tournament=self.instance.tournament, start_number=number)
+                  .exclude(pk=self.instance.pk).select_related("player").first())
+        if holder:
+            raise forms.ValidationError(_("Start number %(n)s is already taken by %(player)s.")
+                                        % {"n": number, "player": holder.player}, code="start_number_taken")
+        return number
+
+    def clean_new_team(self):
+        return " ".join((self.cleaned_data.get("new_team") or "").split())
+
+    def save(self, commit=True):
+        name = self.cleaned_data.get("new_team")
+        if name:
+            season = self.instance.tournament.season
+            team = Team.objects.filter(season=season, name__iexact=name).first()
+            if team is None:
+                team = next((t for t in Team.objects.filter(season=season) if t.name.casefold() == name.casefold()),
+                            None) or Team.objects.create(season=season, name=name)
+            self.instance.team = team
+        return super().save(commit)
+
+
+class DrawForm(forms.Form):
+    seed = forms.CharField(label=_("Seed"), required=False, max_length=64,
+                           help_text=_("Empty: the tournament's seed (a new one is chosen if it has none)."))
+
+
+class RoundStatusForm(forms.Form):
+    status = forms.ChoiceField(choices=[("open", _("open")), ("complete", _("complete")), ("locked", _("locked"))])
+    reason = forms.CharField(label=_("Reason"), required=False, max_length=200)
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(label=_("Reason"), max_length=200,
+                             widget=forms.TextInput(attrs={"autocomplete": "off"}))
+
+
+class AdjustmentForm(forms.Form):
+    entry = forms.ModelChoiceField(label=_("Player"), queryset=Entry.objects.none())
+    points = forms.IntegerField(label=_("Points"), help_text=_("Negative for a penalty, e.g. -50."),
+                                min_value=-MAX_POINTS, max_value=MAX_POINTS,
+                                widget=forms.NumberInput(attrs={"step": 1}))
+    reason = forms.CharField(label=_("Reason"), max_length=200)
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        entries = tournament.entries.select_related("player").order_by("start_number")
+        self.fields["entry"].queryset = entries
+        self.fields["entry"].label_from_instance = lambda e: f"{e.start_number} · {e.player}"
+        self.fields["entry"].empty_label = _("— choose a player —")
+
+
+class ImportUploadForm(forms.Form):
+    file = forms.FileField(label=_("Registration file (.xlsx or .csv)"), allow_empty_file=True,
+                           widget=forms.ClearableFileInput(attrs={"accept": ".xlsx,.csv,.txt"}))
+
+
+def search_players(query, season=None, limit=50):
+    """Players whose name or town contains every word of ``query`` (case-insensitive); players with an entry
+    in ``season`` first. Returns (players, more) where ``more`` says the list was cut at ``limit``."""
+    from django.db.models import Count
+
+    words = query.split()
+    if not words:
+        return [], False
+    players = Player.objects.all()
+    for word in words:
+        match = Q()
+        # SQLite folds only ASCII case; try the word as typed, lower case and capitalised as well.
+        for variant in {word, word.lower(), word[:1].upper() + word[1:].lower()}:
+            match |= (Q(first_name__icontains=variant) | Q(last_name__icontains=variant)
+                      | Q(town__icontains=variant) | Q(club__icontains=variant))
+        players = players.filter(match)
+    if season is not None:
+        players = players.annotate(season_entries=Count("entries", filter=Q(entries__tournament__season=season),
+                                                        distinct=True))
+        players = players.order_by("-season_entries", "last_name", "first_name", "town")
+    result = list(players[:limit + 1])
+    return result[:limit], len(result) > limit

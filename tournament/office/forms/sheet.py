@@ -1,0 +1,266 @@
+"""Score-sheet entry: what a director keys into one row of the sheet, turned into the engine's game fields.
+
+The form knows the keyboard vocabulary of the sheet and nothing of scoring:
+
+* contract  an abbreviation (``C``, ``H``, ``2L``, ``GSo`` …, ``CONTRACTS[key].abbr``), a key or a name, any case;
+* seats     1…n as printed on the sheet (the engine and the database count from 0);
+* result    point games: the declarer side's card points; goal games: ``+`` (achieved), ``-`` (not achieved)
+            or the declarer's number of tricks; Drescher: the seat that took the last trick;
+* Räuber    card points (and optionally tricks) per seat, keyed in the players' columns.
+
+``GameRowForm.game_data`` is a dict of ``services.GAME_FIELDS`` for ``services.record_game`` /
+``services.engine_game``; whether the game is legal and what it scores is the engine's business alone.
+Errors are keyed by the sheet's input names (``contract``, ``declarer``, ``result``, ``penalty``, ``calls``,
+``rp_<seat>``, ``rt_<seat>``, ``reason``, ``__all__``) so the page can show each next to its field.
+"""
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.contracts import CONTRACTS, DRESCHER, GOAL, POINT, RAEUBER
+
+from tournament.results.services import GAME_FIELDS
+
+YES = frozenset(("+", "j", "ja", "y", "yes", "✓", "✔"))
+NO = frozenset(("-", "−", "–", "n", "nein", "no", "x"))
+
+
+def _fold(text):
+    """Lower case, German umlauts spelt out: the form a typed alias is compared in."""
+    text = " ".join(str(text).split()).casefold()
+    return text.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").replace("ß", "ss")
+
+
+def contract_aliases():
+    """``{typed text: contract key}`` for every contract: abbreviation, key and both names, case-insensitive."""
+    aliases = {}
+    for key, contract in CONTRACTS.items():
+        for alias in (key, key.replace("_", " "), contract.label["de"], contract.label["en"]):
+            aliases.setdefault(_fold(alias), key)
+    for key, contract in CONTRACTS.items():     # abbreviations win over names
+        aliases[_fold(contract.abbr)] = key
+    return aliases
+
+
+ALIASES = contract_aliases()
+
+
+def contract_key(text):
+    return ALIASES.get(_fold(text)) if text else None
+
+
+def forehand(table, number):
+    """Seat (0-based) after the dealer of game ``number``, skipping the dealer who sits out at a 5-table."""
+    dealer = table.dealer(number)
+    seat = (dealer + 1) % table.size
+    return (seat + 1) % table.size if table.size == 5 and seat == dealer else seat
+
+
+def sitting_out(table, number):
+    return table.dealer(number) if table.size == 5 else None
+
+
+def show_raeuber_tricks(rs):
+    """Räuber tricks per seat matter only where a ruleset pays for a Jungfrau or for taking every trick."""
+    return bool(rs.raeuber_value is not None and (
+        rs.raeuber_surcharges.get("jungfrau") or rs.raeuber_factors.get("jungfrau", 1) != 1
+        or rs.raeuber_all_tricks is not None))
+
+
+class GameRowForm(forms.Form):
+    """One row of the sheet as typed. ``table`` and ``ruleset`` give the seats and whether calls exist."""
+
+    number = forms.IntegerField(min_value=1, max_value=60)
+    version = forms.IntegerField(required=False, min_value=0, max_value=2_000_000_000)
+    contract = forms.CharField(required=False, max_length=40)
+    declarer = forms.CharField(required=False, max_length=4)
+    result = forms.CharField(required=False, max_length=6)
+    penalty = forms.CharField(required=False, max_length=4)
+    calls = forms.CharField(required=False, max_length=4)
+    reason = forms.CharField(required=False, max_length=200)
+
+    def __init__(self, data, *, table, ruleset):
+        super().__init__(data)
+        self.table = table
+        self.ruleset = ruleset
+        for seat in range(table.size):
+            self.fields[f"rp_{seat}"] = forms.CharField(required=False, max_length=4)
+            self.fields[f"rt_{seat}"] = forms.CharField(required=False, max_length=4)
+        self.game_data = None
+        self.kind = None
+
+    # -- parsing helpers ---------------------------------------------------------------------------------------
+    def _int(self, name, message):
+        text = self.cleaned_data.get(name, "")
+        if text in ("", None):
+            return None
+        try:
+            return int(text.replace("−", "-").replace("–", "-"))
+        except ValueError:
+            self.add_error(name, message)
+            return None
+
+    def _seat(self, name, number):
+        """A seat typed 1…n, returned 0-based; the dealer who sits out at a 5-table is no playing seat."""
+        text = self.cleaned_data.get(name, "")
+        if text in ("", None):
+            return None
+        n = self.table.size
+        try:
+            seat = int(text) - 1
+        except ValueError:
+            seat = -1
+        if not 0 <= seat < n:
+            self.add_error(name, _("Enter a seat from 1 to %(n)s.") % {"n": n})
+            return None
+        if seat == sitting_out(self.table, number):
+            self.add_error(name, _("Seat %(seat)s deals and sits out this game.") % {"seat": seat + 1})
+            return None
+        return seat
+
+    def _per_seat(self, prefix, number, missing_message):
+        """Räuber values per seat: a list (``None`` for the seat sitting out), or None when nothing was keyed."""
+        out = sitting_out(self.table, number)
+        playing = [s for s in range(self.table.size) if s != out]
+        values = [None] * self.table.size
+        for seat in playing:
+            values[seat] = self._int(f"{prefix}_{seat}", _("Enter a whole number."))
+        keyed = [s for s in playing if self.cleaned_data.get(f"{prefix}_{s}")]
+        if not keyed:
+            return None
+        missing = [s for s in playing if not self.cleaned_data.get(f"{prefix}_{s}")]
+        for seat in missing:
+            self.add_error(f"{prefix}_{seat}", missing_message)
+        return None if missing else values
+
+    # -- the row -----------------------------------------------------------------------------------------------
+    def clean(self):
+        cleaned = super().clean()
+        number = cleaned.get("number")
+        if number is None or self.errors.get("number"):
+            return cleaned
+        if number > self.table.games_played:
+            self.add_error("number", _("Game %(number)s does not exist at this table (1–%(max)s).")
+                           % {"number": number, "max": self.table.games_played})
+            return cleaned
+        text = cleaned.get("contract", "")
+        if not text:
+            self.add_error("contract", _("Enter the contract, e.g. C for Cego."))
+            return cleaned
+        key = contract_key(text)
+        if key is None:
+            self.add_error("contract", _("Unknown contract “%(text)s”. Type an abbreviation such as C, H, E, S or R.")
+                           % {"text": text})
+            return cleaned
+        kind = self.kind = CONTRACTS[key].kind
+        data = dict.fromkeys(GAME_FIELDS)
+        data["contract"] = key
+        seat = self._seat("declarer", number)
+        if kind in (POINT, GOAL):
+            data["declarer"] = seat
+        else:
+            data["announcer"] = seat
+        result = cleaned.get("result", "")
+        if kind == POINT:
+            data["card_points"] = self._int("result", _("Enter the declarer's card points as a whole number."))
+        elif kind == GOAL and result:
+            folded = _fold(result)
+            if folded in YES:
+                data["achieved"] = True
+            elif folded in NO:
+                data["achieved"] = False
+            else:
+                data["tricks"] = self._int("result", _("Enter + (goal met), − (goal missed) or the number of tricks."))
+        elif kind == DRESCHER:
+            data["last_trick"] = self._seat("result", number)
+        elif kind == RAEUBER:
+            data["raeuber_points"] = self._per_seat("rp", number, _("Enter the card points of every playing seat."))
+            data["raeuber_tricks"] = self._per_seat("rt", number, _("Enter the tricks of every playing seat, or none."))
+        data["penalty"] = self._seat("penalty", number)
+        if self.ruleset.calls:
+            calls = self._int("calls", _("Enter the number of calls as a whole number."))
+            data["calls"] = calls or 0
+        else:
+            data["calls"] = 0
+        self.game_data = data
+        return cleaned
+
+    @property
+    def expected_version(self):
+        return self.cleaned_data.get("version") or None
+
+    @property
+    def game_number(self):
+        return self.cleaned_data.get("number")
+
+    def ui_errors(self):
+        return {field: [str(m) for m in messages] for field, messages in self.errors.items()}
+
+    def first_playing_seat(self):
+        out = sitting_out(self.table, self.game_number) if self.game_number else None
+        return 1 if out == 0 else 0
+
+
+def ui_field(field, kind, first_seat=0):
+    """The sheet input an error of a service or engine field belongs to."""
+    if kind == RAEUBER:
+        if field in ("card_points", "raeuber_points"):
+            return f"rp_{first_seat}"
+        if field in ("tricks", "raeuber_tricks"):
+            return f"rt_{first_seat}"
+    return {
+        "card_points": "result", "achieved": "result", "tricks": "result", "last_trick": "result",
+        "announcer": "declarer", "declarer": "declarer", "contract": "contract", "calls": "calls",
+        "penalty": "penalty", "reason": "reason",
+        f"rp_{first_seat}": f"rp_{first_seat}", f"rt_{first_seat}": f"rt_{first_seat}",
+    }.get(field, "__all__")
+
+
+def row_values(game, size=None):
+    """A stored game as the sheet shows it in its inputs (the inverse of ``GameRowForm``)."""
+    contract = CONTRACTS.get(game.contract)
+    kind = contract.kind if contract else POINT
+    seat = game.announcer if kind in (RAEUBER, DRESCHER) else game.declarer
+    values = {"contract": contract.abbr if contract else game.contract, "declarer": _seat_text(seat),
+              "result": "", "penalty": _seat_text(game.penalty), "calls": str(game.calls) if game.calls else "",
+              "kind": kind}
+    if kind == POINT:
+        values["result"] = "" if game.card_points is None else str(game.card_points)
+    elif kind == GOAL:
+        if game.tricks is not None:
+            values["result"] = str(game.tricks)
+        elif game.achieved is not None:
+            values["result"] = "+" if game.achieved else "-"
+    elif kind == DRESCHER:
+        values["result"] = _seat_text(game.last_trick)
+    size = size or game.table.size
+    for prefix, stored in (("rp", game.raeuber_points), ("rt", game.raeuber_tricks)):
+        for s in range(size):
+            v = stored[s] if stored and s < len(stored) else None
+            values[f"{prefix}_{s}"] = "" if v is None or kind != RAEUBER else str(v)
+    return values
+
+
+def _seat_text(seat):
+    return "" if seat is None else str(seat + 1)
+
+
+class TotalsForm(forms.Form):
+    """Totals-only entry: one signed number per seat, as written at the foot of the paper sheet."""
+
+    reason = forms.CharField(label=gettext_lazy("Reason for the correction"), required=False, max_length=200)
+
+    def __init__(self, *args, seats, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        for seat in seats:
+            self.fields[f"seat_{seat.position}"] = forms.IntegerField(
+                label=f"{seat.position + 1} · {seat.entry.player.full_name}", min_value=-1_000_000,
+                max_value=1_000_000)
+
+    def seat_fields(self):
+        return [(seat, self[f"seat_{seat.position}"]) for seat in self.seats]
+
+    def totals(self):
+        return {seat.position: self.cleaned_data[f"seat_{seat.position}"] for seat in self.seats}

@@ -1,0 +1,57 @@
+"""The director's pages (staff only), mounted at ``/leitung/``. Paths are German; URL names are English."""
+from django.urls import path
+
+from tournament.office.views import imports as director_import
+from tournament.office.views import log as director_log
+from tournament.office.views import registration as director_registration
+from tournament.office.views import rounds as director_rounds
+from tournament.office.views import seasons as director_seasons
+from tournament.office.views import staff as director_staff
+from tournament.office.views import standings as director_standings
+
+app_name = "director"
+
+urlpatterns = [
+    path("", director_seasons.home, name="home"),
+    path("saison/neu/", director_seasons.season_create, name="season_create"),
+    path("saison/<int:pk>/", director_seasons.season, name="season"),
+    path("saison/<int:pk>/bearbeiten/", director_seasons.season_edit, name="season_edit"),
+    path("saison/<int:season_pk>/turnier/neu/", director_seasons.tournament_create, name="tournament_create"),
+    path("turnier/<int:pk>/", director_seasons.tournament, name="tournament"),
+    path("turnier/<int:pk>/bearbeiten/", director_seasons.tournament_edit, name="tournament_edit"),
+    # Registration
+    path("turnier/<int:pk>/anmeldungen/", director_registration.entries, name="entries"),
+    path("turnier/<int:pk>/anmeldungen/eintragen/", director_registration.entry_register, name="entry_register"),
+    path("turnier/<int:pk>/anmeldungen/neu/", director_registration.player_create, name="player_create"),
+    path("turnier/<int:pk>/anmeldungen/<int:entry_pk>/", director_registration.entry_edit, name="entry_edit"),
+    path("turnier/<int:pk>/anmeldungen/<int:entry_pk>/umschalten/", director_registration.entry_toggle,
+         name="entry_toggle"),
+    path("turnier/<int:pk>/anmeldungen/<int:entry_pk>/entfernen/", director_registration.entry_delete,
+         name="entry_delete"),
+    path("turnier/<int:pk>/import/", director_import.entry_import, name="entry_import"),
+    path("anmeldevorlage.xlsx", director_import.import_template, name="import_template"),
+    # Rounds
+    path("turnier/<int:pk>/runde/<int:number>/", director_rounds.round_detail, name="round"),
+    path("turnier/<int:pk>/runde/<int:number>/status/", director_rounds.round_status, name="round_status"),
+    path("turnier/<int:pk>/runde/<int:number>/auslosung-loeschen/", director_rounds.round_delete_draw,
+         name="round_delete_draw"),
+    # Corrections and log
+    path("turnier/<int:pk>/korrekturen/", director_log.adjustments, name="adjustments"),
+    path("turnier/<int:pk>/korrekturen/<int:adjustment_pk>/loeschen/", director_log.adjustment_delete,
+         name="adjustment_delete"),
+    path("turnier/<int:pk>/protokoll/", director_log.audit, name="audit"),
+    # Staff and roles
+    path("turnier/<int:pk>/mitarbeiter/", director_staff.tournament_staff, name="staff"),
+    path("saison/<int:pk>/mitarbeiter/", director_staff.season_staff, name="season_staff"),
+    path("rolle/<int:role_pk>/entfernen/", director_staff.role_remove, name="role_remove"),
+    # Standings, prizes, categories
+    path("turnier/<int:pk>/rangliste/", director_standings.tournament_standings, name="standings"),
+    path("turnier/<int:pk>/rangliste/preise/", director_standings.prizes, name="prizes"),
+    path("saison/<int:pk>/rangliste/", director_standings.season_standings, name="season_standings"),
+    path("saison/<int:pk>/kategorien/", director_standings.categories, name="categories"),
+    path("saison/<int:pk>/kategorien/<int:category_pk>/", director_standings.category, name="category"),
+    path("saison/<int:pk>/kategorien/<int:category_pk>/loeschen/", director_standings.category_delete,
+         name="category_delete"),
+    path("saison/<int:pk>/kategorien/<int:category_pk>/spieler/", director_standings.category_members,
+         name="category_members"),
+]

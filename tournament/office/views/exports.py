@@ -1,0 +1,162 @@
+"""Exports (staff only): a page per tournament and per season listing every export, the downloads, and the
+progress of long exports.
+
+GET on a download URL renders the file and returns it (the plain fallback without JavaScript). POST on the same
+URL starts it in the background (``exporters.jobs``) and answers with the job's status URL; ``exports.js`` polls
+that and shows "n / total" until the file is ready.
+"""
+
+from django.conf import settings
+from django.http import FileResponse, Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
+
+from tournament import exports as exporters
+from tournament.exports import jobs
+from tournament.exports.pdf.sheets import BACK_CHOICES, expected_pages
+from tournament.models import Round, Season, Table
+from tournament.standings.selectors import category_choices
+
+from tournament.staff import permissions
+
+from tournament.office.views.access import allowed, direct, office, organise, table_tournament
+from tournament.office.views.common import tournament_context, tournament_or_404
+
+KIND = {"pdf": "PDF", "xlsx": "Excel"}
+
+
+def exporter_or_404(identifier, scope):
+    try:
+        exporter = exporters.get(identifier)
+    except LookupError:
+        raise Http404(_("There is no such export.")) from None
+    if exporter.scope != scope:
+        raise Http404(_("There is no such export."))
+    return exporter
+
+
+def options(request, season):
+    """The export options a request may carry: category, back pages, language (anything else is ignored)."""
+    chosen = {}
+    category = request.GET.get("category")
+    if category and category in dict(category_choices(season)):
+        chosen["category"] = category
+    back = request.GET.get("back")
+    if back in BACK_CHOICES:
+        chosen["back"] = back
+    language = request.GET.get("lang")
+    if language in dict(settings.LANGUAGES):
+        chosen["language"] = language
+    return chosen
+
+
+def respond(request, exporter, kwargs):
+    if request.method == "POST":
+        token = jobs.start(exporter=exporter, user=request.user, kwargs=kwargs)
+        return JsonResponse({"token": token, "status_url": reverse("exports:job", args=[token])}, status=202)
+    filename, content_type, content = exporter.render(**kwargs)
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = content_disposition_header(True, filename)
+    return response
+
+
+@direct
+def tournament_download(request, pk, identifier):
+    tournament = tournament_or_404(pk)
+    exporter = exporter_or_404(identifier, "tournament")
+    return respond(request, exporter, {"tournament": tournament, **options(request, tournament.season)})
+
+
+@direct
+def round_download(request, pk, number, identifier):
+    round_ = get_object_or_404(Round.objects.select_related("tournament__season"), tournament_id=pk, number=number)
+    exporter = exporter_or_404(identifier, "round")
+    return respond(request, exporter, {"round_": round_, **options(request, round_.tournament.season)})
+
+
+@allowed(permissions.DIRECT, table_tournament)
+def table_download(request, pk, identifier):
+    table = get_object_or_404(Table.objects.select_related("round__tournament__season"), pk=pk)
+    exporter = exporter_or_404(identifier, "table")
+    return respond(request, exporter, {"table": table, **options(request, table.round.tournament.season)})
+
+
+@organise
+def season_download(request, pk, identifier):
+    season = get_object_or_404(Season, pk=pk)
+    exporter = exporter_or_404(identifier, "season")
+    return respond(request, exporter, {"season": season, **options(request, season)})
+
+
+def own_job(request, token):
+    job = jobs.status(token)
+    if job is None or job["user_id"] != request.user.pk:
+        raise Http404(_("This export is unknown or has expired."))
+    return job
+
+
+@office
+def job(request, token):
+    """The progress of a background export, as JSON for the poller."""
+    job = own_job(request, token)
+    data = {"state": job["state"], "done": job["done"], "total": job["total"], "unit": job["unit"],
+            "name": job["name"], "filename": job["filename"], "error": job["error"]}
+    if job["state"] == "done":
+        data["file_url"] = reverse("exports:job_file", args=[token])
+    return JsonResponse(data)
+
+
+@office
+def job_file(request, token):
+    job = own_job(request, token)
+    if job["state"] != "done":
+        raise Http404(_("This export is not ready yet."))
+    try:
+        handle = open(job["path"], "rb")   # noqa: SIM115 (FileResponse closes it)
+    except OSError:
+        raise Http404(_("This export is unknown or has expired.")) from None
+    return FileResponse(handle, as_attachment=True, filename=job["filename"], content_type=job["content_type"])
+
+
+def item(exporter, url, **extra):
+    return {"exporter": exporter, "url": url, "kind": KIND.get(exporter.extension, exporter.extension),
+            "long": exporter.long, **extra}
+
+
+@direct
+def tournament_page(request, pk):
+    tournament = tournament_or_404(pk)
+    items = [item(e, reverse("exports:tournament_download", args=[tournament.pk, e.identifier]),
+                  categories=e.identifier == "standings")
+             for e in exporters.for_scope("tournament")]
+    round_exporters = exporters.for_scope("round")
+    table_exporters = exporters.for_scope("table")
+    rounds = []
+    for round_ in Round.objects.filter(tournament=tournament).prefetch_related("tables").order_by("number"):
+        tables = sorted(round_.tables.all(), key=lambda t: t.number)
+        round_items = []
+        for e in round_exporters:
+            url = reverse("exports:round_download", args=[tournament.pk, round_.number, e.identifier])
+            pages = expected_pages(tables, "none" if e.identifier.endswith("_filled") else "each") \
+                if e.identifier.startswith("score_sheets") else None
+            round_items.append(item(e, url, pages=pages))
+        table_links = [{"table": t, "links": [{"exporter": e, "url": reverse("exports:table_download",
+                                                                               args=[t.pk, e.identifier])}
+                                              for e in table_exporters]} for t in tables]
+        rounds.append({"round": round_, "items": round_items, "tables": table_links})
+    context = tournament_context(tournament, "exports", items=items, rounds=rounds,
+                                 categories=category_choices(tournament.season))
+    return render(request, "office/exports/tournament.html", context)
+
+
+@organise
+def season_page(request, pk):
+    season = get_object_or_404(Season, pk=pk)
+    items = [item(e, reverse("exports:season_download", args=[season.pk, e.identifier]),
+                  categories=e.identifier == "season_standings")
+             for e in exporters.for_scope("season")]
+    context = {"season": season, "items": items, "categories": category_choices(season),
+               "tournaments": season.tournaments.order_by("date", "pk")}
+    return render(request, "office/exports/season.html", context)

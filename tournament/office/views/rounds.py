@@ -1,0 +1,158 @@
+"""Director pages: a round — draw it, show its table lists and progress, complete/lock/unlock, delete its draw."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from tournament.draws import services as draws
+from tournament.staff import permissions
+from tournament.results import selectors
+from tournament.results import services
+from tournament.office.forms.director import DrawForm, ReasonForm, RoundStatusForm
+from tournament.models import AuditLog, Round, Score
+from tournament.seating import SeatingError, table_sizes
+
+from tournament.office.views.access import allowed, direct, forbidden, tournament_pk
+from tournament.office.views.common import message_error, sheet_url, tournament_context, tournament_or_404
+
+
+def planned_tables(tournament, players):
+    """(sizes, problem): the table sizes a draw of ``players`` would give, or why it cannot be drawn."""
+    try:
+        rs = services.ruleset_for(tournament)
+    except Exception:   # a broken override shows on the tournament form; the draw itself reports it
+        return [], ""
+    leftover = 3 if 3 in rs.players else 5
+    try:
+        return list(table_sizes(players, leftover=leftover)), ""
+    except SeatingError:
+        return [], _("%(n)s players cannot be seated at tables of 4 and %(leftover)s.") % {"n": players,
+                                                                                          "leftover": leftover}
+
+
+def size_summary(sizes):
+    parts = []
+    for size in sorted(set(sizes)):
+        count = sizes.count(size)
+        parts.append(ngettext("%(count)s table of %(size)s", "%(count)s tables of %(size)s", count)
+                     % {"count": count, "size": size})
+    return ", ".join(parts)
+
+
+def draw_stats(round_):
+    log = (AuditLog.objects.filter(tournament=round_.tournament, object_type="round", object_id=round_.pk,
+                                   action=AuditLog.Action.DRAW).order_by("-at", "-id").first())
+    return (log.new or {}).get("stats", {}) if log else {}
+
+
+def undrawn_context(tournament, number, form):
+    present = draws.present_entries(tournament)
+    sizes, problem = planned_tables(tournament, len(present))
+    active = tournament.entries.filter(withdrawn=False)
+    previous = tournament.round_set.filter(number=number - 1).first() if number > 1 else None
+    previous_open = None
+    if previous is not None and previous.status == Round.Status.OPEN:
+        progress = selectors.round_progress(previous)
+        done = sum(t["complete"] for t in progress)
+        if done < len(progress):
+            previous_open = {"number": previous.number, "done": done, "tables": len(progress)}
+    return {"form": form, "present": len(present), "active": active.count(),
+            "only_checked_in": active.filter(checked_in=True).exists(), "sizes": size_summary(sizes),
+            "problem": problem, "previous_missing": number > 1 and previous is None, "previous_open": previous_open}
+
+
+def german_key(seat):
+    """Sort key for names as in a German phone book (DIN 5007-1): ä as a, ß as ss, case ignored."""
+    table = str.maketrans({"ä": "a", "ö": "o", "ü": "u", "ß": "ss", "é": "e", "è": "e"})
+    player = seat.entry.player
+    return (player.last_name.casefold().translate(table), player.first_name.casefold().translate(table),
+            seat.entry.start_number)
+
+
+def drawn_context(round_):
+    by_table, alphabetical = selectors.draw_lists(round_)
+    progress = {p["table"].pk: p for p in selectors.round_progress(round_)}
+    tables = [{"table": table, "seats": seats, "progress": progress[table.pk], "sheet_url": sheet_url(table)}
+              for table, seats in by_table]
+    later = round_.tournament.round_set.filter(number__gt=round_.number).exists()
+    played = Score.objects.filter(table__round=round_).exists()
+    complete = sum(p["complete"] for p in progress.values())
+    return {"tables": tables, "alphabetical": sorted(alphabetical, key=german_key), "stats": draw_stats(round_),
+            "complete_tables": complete, "all_complete": complete == len(progress),
+            "can_delete": not later and not played, "later_rounds": later, "played": played,
+            "delete_form": ReasonForm(prefix="delete"),
+            "players": len(alphabetical)}
+
+
+@allowed(permissions.ENTER, tournament_pk)
+def round_detail(request, pk, number):
+    tournament = tournament_or_404(pk)
+    round_ = Round.objects.filter(tournament=tournament, number=number).first()
+    if round_ is None and not 1 <= number <= tournament.rounds:
+        raise Http404(_("This tournament has no round %(n)s.") % {"n": number})
+    form = DrawForm(request.POST or None, initial={"seed": tournament.seed})
+    if request.method == "POST" and not permissions.can(request.user, permissions.DIRECT, tournament):
+        return forbidden(request)       # entry helpers see the round, only the direction draws it
+    if request.method == "POST":
+        if round_ is not None:
+            messages.error(request, _("Round %(n)s is already drawn. Delete its draw first.") % {"n": number})
+            return redirect("director:round", tournament.pk, number)
+        if form.is_valid():
+            try:
+                round_ = draws.draw_round(tournament=tournament, number=number, user=request.user,
+                                          seed=form.cleaned_data["seed"].strip() or None)
+            except ValidationError as err:
+                message_error(request, err)
+            else:
+                messages.success(request, _("Round %(n)s is drawn: %(players)s players at %(tables)s tables.")
+                                 % {"n": number, "players": round_.seats.count(), "tables": round_.tables.count()})
+                return redirect("director:round", tournament.pk, number)
+    context = tournament_context(tournament, "round", number=number, round=round_,
+                                 next_number=number + 1 if number < tournament.rounds else None,
+                                 next_drawn=tournament.round_set.filter(number=number + 1).exists())
+    context.update(drawn_context(round_) if round_ else undrawn_context(tournament, number, form))
+    return render(request, "office/round.html", context)
+
+
+@direct
+@require_POST
+def round_status(request, pk, number):
+    tournament = tournament_or_404(pk)
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    form = RoundStatusForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Unknown status."))
+        return redirect("director:round", tournament.pk, number)
+    reason = form.cleaned_data["reason"].strip()
+    try:
+        services.set_round_status(round_=round_, status=form.cleaned_data["status"], user=request.user, reason=reason)
+    except ValidationError as err:
+        message_error(request, err)
+    else:
+        text = {Round.Status.OPEN: _("Round %(n)s is open again: results can be entered and corrected."),
+                Round.Status.COMPLETE: _("Round %(n)s is marked complete."),
+                Round.Status.LOCKED: _("Round %(n)s is locked: corrections now need a reason.")}
+        messages.success(request, text[form.cleaned_data["status"]] % {"n": number})
+    return redirect("director:round", tournament.pk, number)
+
+
+@direct
+@require_POST
+def round_delete_draw(request, pk, number):
+    tournament = tournament_or_404(pk)
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    form = ReasonForm(request.POST, prefix="delete")
+    if not form.is_valid():
+        messages.error(request, _("Give a reason for deleting the draw."))
+        return redirect("director:round", tournament.pk, number)
+    try:
+        draws.delete_draw(round_=round_, user=request.user, reason=form.cleaned_data["reason"].strip())
+    except ValidationError as err:
+        message_error(request, err)
+    else:
+        messages.success(request, _("The draw of round %(n)s is deleted. You can draw it again.") % {"n": number})
+    return redirect("director:round", tournament.pk, number)

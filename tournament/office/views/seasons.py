@@ -1,0 +1,133 @@
+"""Director pages: the start page, seasons, and creating, editing and overlooking a tournament."""
+
+import json
+
+from django.contrib import messages
+from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from scoring.rulesets import resolve
+from tournament.staff import permissions
+from tournament.results import selectors
+from tournament.office.forms.director import SeasonForm, TournamentForm
+from tournament.common.i18n import engine_lang
+from tournament.models import Season, Team
+
+from tournament.office.views.access import (
+    allowed,
+    direct,
+    office,
+    organise,
+    season_of_new_tournament,
+    season_pk,
+    tournament_pk,
+)
+from tournament.office.views.common import round_links, tournament_context, tournament_or_404
+
+
+def with_counts(tournaments):
+    return tournaments.annotate(
+        entry_count=Count("entries", filter=Q(entries__withdrawn=False), distinct=True),
+        drawn_rounds=Count("round_set", distinct=True))
+
+
+@office
+def home(request):
+    """The seasons and tournaments the user works on (everything for superusers)."""
+    seasons = list(permissions.visible_seasons(request.user).distinct())
+    for season_ in seasons:
+        season_.visible = with_counts(permissions.visible_tournaments(request.user, season_).order_by("date", "name"))
+    return render(request, "office/home.html", {"seasons": seasons})
+
+
+@allowed(permissions.VIEW_SEASON, season_pk)
+def season(request, pk):
+    season_ = get_object_or_404(Season, pk=pk)
+    tournaments = with_counts(permissions.visible_tournaments(request.user, season_).order_by("date", "name"))
+    teams = Team.objects.filter(season=season_).annotate(entry_count=Count("entries")).order_by("name")
+    return render(request, "office/season.html", {"season": season_, "tournaments": tournaments, "teams": teams})
+
+
+@allowed(permissions.ADMINISTER)
+def season_create(request):
+    form = SeasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        season_ = form.save()
+        messages.success(request, _("Season “%(name)s” created. Now add its first tournament.")
+                         % {"name": season_.name})
+        return redirect("director:season", season_.pk)
+    return render(request, "office/season_form.html", {"form": form})
+
+
+@organise
+def season_edit(request, pk):
+    season_ = get_object_or_404(Season, pk=pk)
+    form = SeasonForm(request.POST or None, instance=season_)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Season saved."))
+        return redirect("director:season", season_.pk)
+    return render(request, "office/season_form.html", {"form": form, "season": season_})
+
+
+@allowed(permissions.ORGANISE, season_of_new_tournament)
+def tournament_create(request, season_pk):
+    season_ = get_object_or_404(Season, pk=season_pk)
+    form = TournamentForm(request.POST or None, season=season_)
+    if request.method == "POST" and form.is_valid():
+        tournament = form.save()
+        messages.success(request, _("Tournament “%(name)s” created. Register the players next.")
+                         % {"name": tournament.name})
+        return redirect("director:tournament", tournament.pk)
+    return render(request, "office/tournament_form.html", {"form": form, "season": season_})
+
+
+@direct
+def tournament_edit(request, pk):
+    tournament = tournament_or_404(pk)
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Tournament saved."))
+        return redirect("director:tournament", tournament.pk)
+    return render(request, "office/tournament_form.html",
+                  tournament_context(tournament, "edit", form=form))
+
+
+def entry_counts(tournament):
+    season_ = tournament.season
+    entries = list(tournament.entries.select_related("player", "team"))
+    active = [e for e in entries if not e.withdrawn]
+    return {
+        "total": len(entries),
+        "active": len(active),
+        "withdrawn": len(entries) - len(active),
+        "checked_in": sum(e.checked_in for e in active),
+        "paid": sum(e.paid for e in entries),
+        "women": sum(e.player.is_woman for e in active),
+        "youth": sum(e.player.is_youth(season_.year, season_.youth_age) for e in active),
+        "guests": sum(e.player.is_guest for e in active),
+        "teams": len({e.team_id for e in active if e.team_id}),
+    }
+
+
+@allowed(permissions.ENTER, tournament_pk)
+def tournament(request, pk):
+    tournament_ = tournament_or_404(pk)
+    lang = engine_lang()
+    ruleset = resolve(tournament_.ruleset)
+    rounds = []
+    for link in round_links(tournament_):
+        progress = selectors.round_progress(link["round"]) if link["round"] else []
+        rounds.append({**link, "tables": len(progress), "complete": sum(t["complete"] for t in progress),
+                       "games": sum(t["entered"] for t in progress), "planned": sum(t["planned"] for t in progress)})
+    next_round = next((r for r in rounds if r["round"] is None), None)
+    playing = next((r for r in reversed(rounds) if r["round"] and r["round"].status == "open"), None)
+    context = tournament_context(
+        tournament_, "overview", ruleset_name=ruleset.name[lang], rounds=rounds, counts=entry_counts(tournament_),
+        next_round=next_round, playing=playing,
+        options_json=json.dumps(tournament_.options, ensure_ascii=False, indent=2) if tournament_.options else "",
+        audit_count=tournament_.audit.count(),
+        adjustment_count=tournament_.entries.filter(adjustments__isnull=False).aggregate(n=Count("adjustments"))["n"])
+    return render(request, "office/tournament.html", context)

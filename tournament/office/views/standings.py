@@ -1,0 +1,188 @@
+"""Director pages: tournament and season standings, the printable prize list, and the season's categories.
+
+The ranking itself is ``tournament.standings.selectors`` (the lead's); these views pick the category and the
+best-N override from the query string and lay the rows out. Categories are plain season data (name and
+players), written through their forms like seasons and tournaments.
+"""
+
+from django.contrib import messages
+from django.db.models import Count
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournament.standings import ranking as standings
+from tournament.standings import selectors as standings_queries
+from tournament.office.forms.director import CategoryForm, PlayerSearchForm, search_players, tiebreak_label
+from tournament.models import Category, Player, Round, Season
+
+from tournament.office.views.access import direct, organise
+from tournament.office.views.common import tournament_context, tournament_or_404
+from tournament.public.views.stats import optional_url
+
+
+def chosen_category(request, season):
+    """The category of ``?category=`` if the season has it, else None; and every choice for the filter."""
+    choices = standings_queries.category_choices(season)
+    key = request.GET.get("category") or ""
+    return (key if key in dict(choices) else None), choices
+
+
+def chain_text(tournament):
+    """The tie-break chain in words, as the standings apply it (empty setting → lots)."""
+    try:
+        chain = standings.parse_chain(tournament.tiebreaks) or standings.DEFAULT_CHAIN
+    except ValueError:
+        chain = standings.DEFAULT_CHAIN
+    return [tiebreak_label(name) for name in chain]
+
+
+def open_rounds(tournament):
+    """Numbers of the rounds not locked yet (undrawn ones included): why the standings are provisional."""
+    locked = set(Round.objects.filter(tournament=tournament, status=Round.Status.LOCKED)
+                 .values_list("number", flat=True))
+    return [n for n in range(1, tournament.rounds + 1) if n not in locked]
+
+
+def prize_rows(result, places):
+    """The prize list with a note on the last-place prize (the last rank below the prize places)."""
+    last_rank = result.rows[-1].rank if result.rows else None
+    return [{"row": row, "last_place": row.rank == last_rank and row.rank > places} for row in result.prizes]
+
+
+@direct
+def tournament_standings(request, pk):
+    tournament = tournament_or_404(pk)
+    category, choices = chosen_category(request, tournament.season)
+    result = standings_queries.tournament_standings(tournament, category=category)
+    teams = standings_queries.team_standings(tournament=tournament)
+    context = tournament_context(
+        tournament, "standings", result=result, category=category, categories=choices,
+        category_label=dict(choices).get(category), chain=chain_text(tournament),
+        open_rounds=open_rounds(tournament) if result.provisional else [],
+        prizes=prize_rows(result, tournament.prize_places), teams=teams.rows,
+        stats_url=reverse("stats:tournament", args=[tournament.pk]) if tournament.published else None,
+        public_url=optional_url("public:tournament", tournament.pk) if tournament.published else None)
+    return render(request, "office/standings.html", context)
+
+
+@direct
+def prizes(request, pk):
+    """The prize list alone, laid out for printing (A4, no navigation)."""
+    tournament = tournament_or_404(pk)
+    category, choices = chosen_category(request, tournament.season)
+    result = standings_queries.tournament_standings(tournament, category=category)
+    return render(request, "office/standings_prizes.html", tournament_context(
+        tournament, "standings", result=result, category=category, category_label=dict(choices).get(category),
+        prizes=prize_rows(result, tournament.prize_places),
+        back=reverse("director:standings", args=[tournament.pk])
+        + (f"?{urlencode({'category': category})}" if category else "")))
+
+
+def best_override(request, season):
+    """``?best=N`` (a whole number ≥ 1) or ``?best=all``; otherwise the season's setting. → (n or None, forced)."""
+    raw = (request.GET.get("best") or "").strip()
+    if raw == "all":
+        return None, True
+    if raw.isdecimal() and int(raw) >= 1:
+        return int(raw), True
+    return season.best_n, False
+
+
+@organise
+def season_standings(request, pk):
+    season = get_object_or_404(Season, pk=pk)
+    category, choices = chosen_category(request, season)
+    tournament_count = season.tournaments.count()
+    best_n, overridden = best_override(request, season)
+    # "all": as many as there are tournaments (``season_standings`` falls back to the season's N on None).
+    result = standings_queries.season_standings(season, best_n=best_n if best_n else max(tournament_count, 1),
+                                                category=category)
+    columns = result.columns
+    rows = []
+    for row in result.rows:
+        counted = set(row.data["counted"])
+        cells = [{"value": v, "counted": i in counted} for i, v in enumerate(row.data["per_tournament"])]
+        rows.append({"row": row, "cells": cells})
+    teams = standings_queries.team_standings(season=season)
+    query = {"category": category} if category else {}
+    return render(request, "office/season_standings.html", {
+        "season": season, "result": result, "rows": rows, "columns": columns, "teams": teams.rows,
+        "category": category, "categories": choices, "category_label": dict(choices).get(category),
+        "best_n": best_n if best_n and best_n < tournament_count else None, "overridden": overridden,
+        "season_best_n": season.best_n, "tournament_count": tournament_count,
+        "best_value": request.GET.get("best", ""), "query": urlencode(query),
+        "best_query": urlencode({"best": request.GET["best"]}) if overridden else ""})
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Categories of a season
+
+
+@organise
+def categories(request, pk):
+    season = get_object_or_404(Season, pk=pk)
+    form = CategoryForm(request.POST or None, season=season)
+    if request.method == "POST" and form.is_valid():
+        category = form.save()
+        messages.success(request, _("Category “%(name)s” created. Now add its players.") % {"name": category.name})
+        return redirect("director:category", season.pk, category.pk)
+    rows = Category.objects.filter(season=season).annotate(player_count=Count("players")).order_by("name")
+    return render(request, "office/categories.html", {"season": season, "form": form, "rows": rows})
+
+
+def category_or_404(season_pk, pk):
+    return get_object_or_404(Category.objects.select_related("season"), pk=pk, season_id=season_pk)
+
+
+@organise
+def category(request, pk, category_pk):
+    """One category: rename it, see its players, find players to add (``?q=``)."""
+    category_ = category_or_404(pk, category_pk)
+    season = category_.season
+    form = CategoryForm(request.POST or None, instance=category_, season=season)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Category renamed."))
+        return redirect("director:category", season.pk, category_.pk)
+    search = PlayerSearchForm(request.GET or None)
+    query = search.cleaned_data["q"].strip() if search.is_valid() else ""
+    members = list(category_.players.order_by("last_name", "first_name", "town"))
+    results, more = search_players(query, season) if query else ([], False)
+    member_ids = {p.pk for p in members}
+    return render(request, "office/categories_detail.html", {
+        "season": season, "category": category_, "form": form, "search": search, "query": query,
+        "members": members, "results": [{"player": p, "member": p.pk in member_ids} for p in results],
+        "more": more})
+
+
+@organise
+@require_POST
+def category_delete(request, pk, category_pk):
+    category_ = category_or_404(pk, category_pk)
+    name = category_.name
+    category_.delete()
+    messages.success(request, _("Category “%(name)s” deleted.") % {"name": name})
+    return redirect("director:categories", pk)
+
+
+@organise
+@require_POST
+def category_members(request, pk, category_pk):
+    """Add (``action=add``) or remove (``action=remove``) the player ``player`` to or from the category."""
+    category_ = category_or_404(pk, category_pk)
+    raw = request.POST.get("player") or ""
+    player = get_object_or_404(Player, pk=int(raw) if raw.isdecimal() else 0)
+    if request.POST.get("action") == "remove":
+        category_.players.remove(player)
+        messages.success(request, _("%(player)s removed from “%(category)s”.")
+                         % {"player": player.full_name, "category": category_.name})
+    else:
+        category_.players.add(player)
+        messages.success(request, _("%(player)s added to “%(category)s”.")
+                         % {"player": player.full_name, "category": category_.name})
+    target = reverse("director:category", args=[pk, category_.pk])
+    query = (request.POST.get("q") or "").strip()
+    return redirect(f"{target}?{urlencode({'q': query})}" if query else target)

@@ -1,0 +1,184 @@
+"""Reads for the public pages: published tournaments and seasons, the seat lookup, a player's games.
+
+Only published tournaments are ever read here (``published=True`` in every entry point); everything else is a
+404 for the public. Each function runs a fixed number of queries whatever the field size (the tests count them).
+Rows are plain dicts for the templates; the words (won, lost, …) are the templates' business.
+
+Vocabulary as in ``scoring.contracts``: *seat* is a 0-based position at a table (shown + 1), the *dealer* of
+game g at a table of n is seat (g − 1) mod n, the *declarer* plays alone against the rest.
+"""
+
+from django.db.models import Count, Q, Sum
+from django.shortcuts import get_object_or_404
+
+from scoring.contracts import CONTRACTS, GOAL, POINT
+
+from tournament.standings import ranking as standings
+from tournament.common.i18n import engine_lang
+from tournament.models import Adjustment, Entry, Game, Round, Score, Season, Seat, Team, Tournament
+
+SEARCH_LIMIT = 30
+
+
+def published_tournaments():
+    """Published tournaments, newest first, with their season, player count and drawn / unlocked rounds."""
+    locked = Round.Status.LOCKED
+    return (Tournament.objects.filter(published=True).select_related("season")
+            .annotate(players=Count("entries", filter=Q(entries__withdrawn=False), distinct=True),
+                      rounds_drawn=Count("round_set", distinct=True),
+                      rounds_unlocked=Count("round_set", filter=~Q(round_set__status=locked), distinct=True))
+            .order_by("-date", "-pk"))
+
+
+def published_tournament(pk):
+    """The published tournament ``pk`` (with the annotations of ``published_tournaments``) or a 404."""
+    return get_object_or_404(published_tournaments(), pk=pk)
+
+
+def is_live(tournament):
+    """Results may still change: a drawn round is not locked, or a running tournament has rounds to draw."""
+    if tournament.rounds_unlocked:
+        return True
+    return tournament.status == Tournament.Status.RUNNING and tournament.rounds_drawn < tournament.rounds
+
+
+def published_season(pk):
+    """Season ``pk`` if it has at least one published tournament, else a 404."""
+    return get_object_or_404(Season.objects.filter(tournaments__published=True).distinct(), pk=pk)
+
+
+def season_team_rows(season):
+    """Teams of the season ranked by their members' totals over the *published* tournaments only."""
+    filters = Q(entries__tournament__season=season, entries__tournament__published=True)
+    teams = Team.objects.filter(season=season).annotate(
+        total_points=Sum("entries__total", filter=filters),
+        members=Count("entries__player", filter=filters, distinct=True))
+    rows = [standings.Row(key=t.pk, total=t.total_points or 0,
+                          data={"team_id": t.pk, "name": t.name, "members": t.members})
+            for t in teams if t.members]
+    return standings.rank(rows, ())
+
+
+def has_teams(tournament):
+    return Entry.objects.filter(tournament=tournament, team__isnull=False).exists()
+
+
+# --- "Where do I sit?" --------------------------------------------------------------------------------------
+
+def find_entries(tournament, query):
+    """Entries matching ``query``: a start number ("12", "#12") or words that each match a first or last name."""
+    text = (query or "").strip().lstrip("#").strip()
+    if not text:
+        return []
+    entries = Entry.objects.filter(tournament=tournament).select_related("player")
+    if text.isdecimal():
+        return list(entries.filter(start_number=int(text)))
+    condition = Q()
+    for word in text.split():
+        condition &= Q(player__first_name__icontains=word) | Q(player__last_name__icontains=word)
+    return list(entries.filter(condition).order_by("player__last_name", "player__first_name",
+                                                   "start_number")[:SEARCH_LIMIT])
+
+
+def _person(seat, me=None):
+    p = seat.entry.player
+    return {"seat": seat.position + 1, "position": seat.position, "entry_id": seat.entry_id,
+            "start_number": seat.entry.start_number, "name": p.full_name, "first_name": p.first_name,
+            "last_name": p.last_name, "town": p.town, "me": seat.entry_id == me}
+
+
+def seat_plan(entry):
+    """The entry's table and seat in every drawn round, newest round first, with everyone at that table."""
+    own = list(Seat.objects.filter(entry=entry).select_related("table", "round").order_by("-round__number"))
+    people = {}
+    for seat in (Seat.objects.filter(table_id__in=[s.table_id for s in own]).select_related("entry__player")
+                 .order_by("position")):
+        people.setdefault(seat.table_id, []).append(_person(seat, me=entry.pk))
+    return [{"round": s.round.number, "status": s.round.status, "table": s.table.number, "seat": s.position + 1,
+             "size": s.table.size, "people": people.get(s.table_id, [])} for s in own]
+
+
+# --- A player's games ---------------------------------------------------------------------------------------
+
+def short_names(people):
+    """{position: short name}: the first name, with the last name's initial (or all of it) when needed."""
+    def unique(make):
+        names = [make(p) for p in people]
+        return len(set(names)) == len(names), names
+
+    for make in (lambda p: p["first_name"], lambda p: f"{p['first_name']} {p['last_name'][:1]}.",
+                 lambda p: p["name"]):
+        ok, names = unique(make)
+        if ok:
+            break
+    return {p["position"]: name for p, name in zip(people, names, strict=True)}
+
+
+def _game_row(game, table, me_position, names, points, lang):
+    contract = CONTRACTS.get(game.contract)
+    kind = contract.kind if contract else ""
+    dealer = table.dealer(game.number)
+    return {
+        "number": game.number, "contract": contract.name(lang) if contract else game.contract, "kind": kind,
+        "dealer": names.get(dealer, ""), "declarer": names.get(game.declarer, "") if game.declarer is not None
+        else "", "declarer_is_me": game.declarer == me_position, "card_points": game.card_points,
+        "tricks": game.tricks, "won": game.won, "calls": game.calls,
+        "penalty": names.get(game.penalty, "") if game.penalty is not None else "",
+        "penalty_is_me": game.penalty == me_position, "sits_out": table.size == 5 and dealer == me_position,
+        "point_game": kind == POINT, "goal_game": kind == GOAL, "points": points, "explanation": game.explanation,
+    }
+
+
+def player_games(entry):
+    """Every game at each of the entry's tables, round by round, with the entry's points and running total.
+
+    The points are the stored ``Score`` rows of the entry (what the standings add up); a table entered as
+    totals only contributes one row with its sheet total. Returns ``{"tables": [...], "totals": [...],
+    "breaks": [(index, round number), ...], "adjustments": [...], "games_sum": int}``.
+    """
+    lang = engine_lang()
+    own = list(Seat.objects.filter(entry=entry).select_related("table", "round").order_by("round__number"))
+    table_ids = [s.table_id for s in own]
+    people = {}
+    for seat in (Seat.objects.filter(table_id__in=table_ids).select_related("entry__player")
+                 .order_by("position")):
+        people.setdefault(seat.table_id, []).append(_person(seat, me=entry.pk))
+    games = {}
+    for game in Game.objects.filter(table_id__in=table_ids).order_by("number"):
+        games.setdefault(game.table_id, []).append(game)
+    by_game, sheet_totals = {}, {}
+    for table_id, game_id, points in Score.objects.filter(entry=entry).values_list("table_id", "game_id", "points"):
+        if game_id is None:
+            sheet_totals[table_id] = points
+        else:
+            by_game[game_id] = points
+    running, totals, breaks, blocks = 0, [], [], []
+    for seat in own:
+        table = seat.table
+        table_people = people.get(table.pk, [])
+        names = short_names(table_people)
+        if totals:
+            breaks.append((len(totals), seat.round.number))
+        rows = []
+        for game in games.get(table.pk, []):
+            points = by_game.get(game.pk)
+            if points is None and seat.position < len(game.scores or []):
+                points = game.scores[seat.position]
+            running += points or 0
+            totals.append(running)
+            row = _game_row(game, table, seat.position, names, points or 0, lang)
+            row["running"] = running
+            rows.append(row)
+        sheet_total = sheet_totals.get(table.pk)
+        if sheet_total is not None:
+            running += sheet_total
+            totals.append(running)
+        blocks.append({"round": seat.round.number, "status": seat.round.status, "table": table.number,
+                       "seat": seat.position + 1, "size": table.size, "planned": table.games_played,
+                       "people": [dict(p, short=names[p["position"]]) for p in table_people], "games": rows,
+                       "sheet_total": sheet_total, "running": running,
+                       "sum": sum(r["points"] for r in rows) + (sheet_total or 0)})
+    adjustments = list(Adjustment.objects.filter(entry=entry).order_by("created_at", "pk")
+                       .values("points", "reason"))
+    return {"tables": blocks, "totals": totals, "breaks": breaks, "adjustments": adjustments,
+            "games_sum": running, "adjustments_sum": sum(a["points"] for a in adjustments)}

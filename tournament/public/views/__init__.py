@@ -1,0 +1,1 @@
+"""Views of the public pages (no login; published tournaments only)."""

@@ -1,0 +1,59 @@
+"""Reads: querysets and plain dicts for views and exports, with the joins done up front (no N+1)."""
+
+from django.db.models import Count, Q, Sum
+
+from tournament.models import AuditLog, Entry, Game, Score, Seat, Table
+from tournament.results.scoresheet import ScoreSheet
+
+
+def round_progress(round_):
+    """Per table of the round: number, size, games entered of planned, totals-only flag, complete."""
+    tables = (Table.objects.filter(round=round_)
+              .annotate(entered=Count("games", distinct=True),
+                        totals=Count("score_rows", filter=Q(score_rows__game__isnull=True), distinct=True))
+              .order_by("number"))
+    return [{"table": t, "number": t.number, "size": t.size, "entered": t.entered, "planned": t.games_played,
+             "totals_only": t.totals > 0, "complete": t.totals > 0 or t.entered >= t.games_played}
+            for t in tables]
+
+
+def seats_of(table):
+    return list(Seat.objects.filter(table=table).select_related("entry__player").order_by("position"))
+
+
+def sheet_for_table(table, zero_sum=True):
+    """The table's ScoreSheet with the Game objects attached to their rows."""
+    games = list(Game.objects.filter(table=table).order_by("number"))
+    return ScoreSheet(table.size, table.games_played, {g.number: g.scores for g in games},
+                      {g.number: g for g in games}, zero_sum=zero_sum)
+
+
+def table_totals(table):
+    """Totals-only entry of a table: {position: points}, empty when it was not entered that way."""
+    by_entry = dict(Score.objects.filter(table=table, game__isnull=True).values_list("entry_id", "points"))
+    return {s.position: by_entry[s.entry_id] for s in Seat.objects.filter(table=table) if s.entry_id in by_entry}
+
+
+def table_audit(table):
+    return AuditLog.objects.filter(table=table).select_related("user").order_by("-at", "-id")
+
+
+def draw_lists(round_):
+    """Table list of a round: by table (seat order) and alphabetically by player."""
+    seats = list(Seat.objects.filter(round=round_).select_related("entry__player", "table")
+                 .order_by("table__number", "position"))
+    by_table = {}
+    for s in seats:
+        by_table.setdefault(s.table, []).append(s)
+    alphabetical = sorted(seats, key=lambda s: (s.entry.player.last_name.lower(), s.entry.player.first_name.lower()))
+    return list(by_table.items()), alphabetical
+
+
+def entry_totals(tournament):
+    """{entry_id: total points} over games, sheet totals and adjustments."""
+    totals = dict(Score.objects.filter(entry__tournament=tournament).values("entry_id")
+                  .annotate(s=Sum("points")).values_list("entry_id", "s"))
+    for entry_id, points in (Entry.objects.filter(tournament=tournament, adjustments__isnull=False)
+                             .values("id").annotate(a=Sum("adjustments__points")).values_list("id", "a")):
+        totals[entry_id] = totals.get(entry_id, 0) + points
+    return totals

@@ -1,0 +1,1 @@
+"""Staff: who may do what (``permissions``) and appointing or removing roles (``services``)."""

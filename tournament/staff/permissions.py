@@ -1,0 +1,107 @@
+"""Who may do what (docs/roles.md). Views and services both ask here; nothing else decides access.
+
+Four capabilities, each on one object:
+
+* ``ADMINISTER`` (no object): create seasons, appoint season organisers — superusers only.
+* ``ORGANISE`` a season: edit it, add its tournaments, its categories, its standings and exports, appoint
+  directors and helpers for its tournaments — superusers and the season's organisers.
+* ``DIRECT`` a tournament: everything in it (registration, draws, rounds, adjustments, log, standings, exports,
+  appointing entry helpers) — the above and the tournament's directors.
+* ``VIEW_SEASON``: see a season's page in the office — its organisers and anyone with a role in one of its
+  tournaments (who then sees only those tournaments).
+* ``ENTER`` results of a tournament: score sheets (enter, correct, delete a game; totals) — the above and the
+  tournament's entry helpers. Corrections in a locked round need ``DIRECT``.
+
+``user=None`` stands for the system itself (management commands, the demo, migrations): it may do everything.
+A view always passes ``request.user`` (anonymous users included), so a view can never ask as the system.
+"""
+
+from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
+
+from tournament.models import Role, Season, Tournament
+
+ADMINISTER = "administer"
+ORGANISE = "organise"
+DIRECT = "direct"
+ENTER = "enter"
+VIEW_SEASON = "view_season"
+
+# Which role kinds grant a capability on a tournament (beyond superusers and the season's organisers).
+TOURNAMENT_KINDS = {DIRECT: {Role.Kind.DIRECTOR}, ENTER: {Role.Kind.DIRECTOR, Role.Kind.HELPER}}
+
+
+def roles_of(user):
+    """The user's roles as (kind, season id, tournament id) triples, read once per user object."""
+    cached = getattr(user, "_cego_roles", None)
+    if cached is None:
+        cached = list(Role.objects.filter(user=user).values_list("kind", "season_id", "tournament_id"))
+        user._cego_roles = cached
+    return cached
+
+
+def forget_roles(user):
+    """Drop the cached roles (after granting or revoking one for this very user object)."""
+    user.__dict__.pop("_cego_roles", None)
+
+
+def _active(user):
+    return user is not None and user.is_authenticated and user.is_active
+
+
+def can(user, capability, obj=None):
+    """Whether ``user`` has ``capability`` on ``obj`` (a Season for ORGANISE, a Tournament for DIRECT/ENTER)."""
+    if user is None:
+        return True
+    if not _active(user):
+        return False
+    if user.is_superuser:
+        return True
+    if capability == ADMINISTER:
+        return False
+    roles = roles_of(user)
+    if capability == ORGANISE:
+        return isinstance(obj, Season) and (Role.Kind.ORGANISER, obj.pk, None) in roles
+    if capability == VIEW_SEASON:
+        return isinstance(obj, Season) and ((Role.Kind.ORGANISER, obj.pk, None) in roles or Tournament.objects.filter(
+            season=obj, pk__in={t for _k, _s, t in roles if t}).exists())
+    if capability in TOURNAMENT_KINDS and isinstance(obj, Tournament):
+        if (Role.Kind.ORGANISER, obj.season_id, None) in roles:
+            return True
+        return any(kind in TOURNAMENT_KINDS[capability] and tournament_id == obj.pk
+                   for kind, _season, tournament_id in roles)
+    return False
+
+
+def require(user, capability, obj=None):
+    """``can`` or ``PermissionDenied`` with a translated reason; services call this before writing."""
+    if not can(user, capability, obj):
+        raise PermissionDenied(_("You are not allowed to do this."))
+
+
+def has_office(user):
+    """Whether the user may enter the tournament office at all (any role, or a superuser)."""
+    return _active(user) and (user.is_superuser or bool(roles_of(user)))
+
+
+def visible_seasons(user):
+    """Seasons the user sees in the office: all for superusers; otherwise those of their roles."""
+    if user.is_superuser:
+        return Season.objects.all()
+    season_ids = {s for kind, s, _t in roles_of(user) if s}
+    tournament_ids = {t for kind, _s, t in roles_of(user) if t}
+    return Season.objects.filter(pk__in=season_ids) | Season.objects.filter(tournaments__pk__in=tournament_ids)
+
+
+def visible_tournaments(user, season):
+    """Tournaments of ``season`` the user sees: all when they organise it; otherwise those of their roles."""
+    tournaments = season.tournaments.all()
+    if can(user, ORGANISE, season):
+        return tournaments
+    return tournaments.filter(pk__in={t for _k, _s, t in roles_of(user) if t})
+
+
+def tournament_capabilities(user, tournament):
+    """The capabilities the user has on ``tournament``, for templates (which links and buttons to show)."""
+    return {c: can(user, c, tournament) for c in (DIRECT, ENTER)} | {
+        ORGANISE: can(user, ORGANISE, tournament.season), ADMINISTER: can(user, ADMINISTER)}

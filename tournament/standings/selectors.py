@@ -1,0 +1,179 @@
+"""Standings reads: the ORM side of ``tournament.standings.ranking`` (tournament, season, team, category standings).
+
+Every function runs a fixed number of queries whatever the field size (tests assert the counts). Season
+standings read the stored ``Entry.total`` (kept right by the services on every game, total and adjustment
+change), so a season of 250,000 games ranks from a few thousand rows.
+"""
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Q, Sum
+
+from tournament.standings import ranking as standings
+from tournament.models import Adjustment, Category, Entry, Game, Player, Round, Score, Seat, Team
+
+CATEGORY_KEYS = ("women", "youth", "guests")
+
+
+@dataclass
+class Standings:
+    rows: list
+    rounds: list = field(default_factory=list)
+    provisional: bool = True
+    prizes: list = field(default_factory=list)
+    columns: list = field(default_factory=list)   # season: the tournaments; team: nothing
+
+
+def ensure_lots(tournament):
+    """Give every entry of ``tournament`` a stored tie-break lot (drawn once with the tournament's seed)."""
+    missing = list(Entry.objects.filter(tournament=tournament, lot__isnull=True).values_list("pk", flat=True))
+    if not missing:
+        return
+    start = Entry.objects.filter(tournament=tournament, lot__isnull=False).count()
+    lots = standings.draw_lots(tournament.seed or tournament.pk, missing)
+    entries = list(Entry.objects.filter(pk__in=missing))
+    for entry in entries:
+        entry.lot = start + lots[entry.pk]
+    Entry.objects.bulk_update(entries, ["lot"])
+
+
+def _categories_of(entry, season_year, youth_age, custom):
+    player = entry.player
+    keys = set()
+    if player.is_woman:
+        keys.add("women")
+    if player.is_youth(season_year, youth_age):
+        keys.add("youth")
+    if player.is_guest:
+        keys.add("guests")
+    keys.update(f"c{cid}" for cid in custom.get(player.pk, ()))
+    return keys
+
+
+def _custom_categories(season):
+    pairs = Category.players.through.objects.filter(category__season=season).values_list("player_id", "category_id")
+    custom = {}
+    for player_id, category_id in pairs:
+        custom.setdefault(player_id, set()).add(category_id)
+    return custom
+
+
+def declarer_counts(tournament):
+    """{entry_id: (won, lost)} over the one-against-the-rest games of the tournament (penalties count too)."""
+    seat_entry = dict(((t, p), e) for t, p, e in Seat.objects.filter(round__tournament=tournament)
+                      .values_list("table_id", "position", "entry_id"))
+    counts = {}
+    games = (Game.objects.filter(table__round__tournament=tournament, declarer__isnull=False, won__isnull=False)
+             .values("table_id", "declarer", "won").annotate(n=Count("id")))
+    for g in games:
+        entry = seat_entry.get((g["table_id"], g["declarer"]))
+        won, lost = counts.get(entry, (0, 0))
+        counts[entry] = (won + g["n"], lost) if g["won"] else (won, lost + g["n"])
+    return counts
+
+
+def tournament_standings(tournament, category=None):
+    """Ranked rows of one tournament (optionally only one category, ranked within it)."""
+    ensure_lots(tournament)
+    season = tournament.season
+    entries = list(Entry.objects.filter(tournament=tournament).select_related("player", "team"))
+    per_round = {}
+    for entry_id, number, points in (Score.objects.filter(entry__tournament=tournament)
+                                     .values_list("entry_id", "table__round__number").annotate(s=Sum("points"))
+                                     .values_list("entry_id", "table__round__number", "s")):
+        per_round.setdefault(entry_id, {})[number] = points
+    adjustments = dict(Adjustment.objects.filter(entry__tournament=tournament).values("entry_id")
+                       .annotate(s=Sum("points")).values_list("entry_id", "s"))
+    declarer = declarer_counts(tournament)
+    rounds = list(Round.objects.filter(tournament=tournament).values_list("number", "status"))
+    custom = _custom_categories(season)
+    numbers = list(range(1, tournament.rounds + 1))
+    rows = []
+    for e in entries:
+        scores = per_round.get(e.pk, {})
+        if e.withdrawn and not scores:
+            continue
+        cats = _categories_of(e, season.year, season.youth_age, custom)
+        if category and category not in cats:
+            continue
+        round_scores = [scores.get(n, 0) for n in numbers]
+        adj = adjustments.get(e.pk, 0)
+        won, lost = declarer.get(e.pk, (0, 0))
+        p = e.player
+        rows.append(standings.Row(
+            key=e.pk, total=sum(round_scores) + adj, round_scores=round_scores, declarer_won=won,
+            declarer_lost=lost, lot=e.lot,
+            data={"entry_id": e.pk, "player_id": p.pk, "start_number": e.start_number, "name": str(p.full_name),
+                  "last_name": p.last_name, "first_name": p.first_name, "town": p.town, "club": p.club,
+                  "team": e.team.name if e.team else "", "adjustments": adj, "categories": sorted(cats),
+                  "withdrawn": e.withdrawn}))
+    try:
+        chain = standings.parse_chain(tournament.tiebreaks) or standings.DEFAULT_CHAIN
+    except ValueError:      # a chain stored before validation existed: fall back to the SM default
+        chain = standings.DEFAULT_CHAIN
+    ranked = standings.rank(rows, chain)
+    provisional = len(rounds) < tournament.rounds or any(s != Round.Status.LOCKED for _n, s in rounds)
+    prizes = standings.prize_list(ranked, tournament.prize_places, tournament.last_place_prize)
+    return Standings(rows=ranked, rounds=numbers, provisional=provisional, prizes=prizes)
+
+
+def season_standings(season, best_n=None, category=None, published_only=False):
+    """Season ranking: each player's tournament totals summed (or the best N), participations, a column each."""
+    best_n = season.best_n if best_n is None else best_n
+    tournaments = season.tournaments.order_by("date", "pk")
+    if published_only:
+        tournaments = tournaments.filter(published=True)
+    tournaments = list(tournaments)
+    index = {t.pk: i for i, t in enumerate(tournaments)}
+    entries = (Entry.objects.filter(tournament__in=tournaments)
+               .exclude(withdrawn=True, seats__isnull=True)          # withdrew before playing: no participation
+               .values_list("player_id", "tournament_id", "total"))
+    per_player = {}
+    for player_id, tournament_id, total in entries:
+        per_player.setdefault(player_id, [None] * len(tournaments))[index[tournament_id]] = total
+    players = {p.pk: p for p in Player.objects.filter(pk__in=per_player)}
+    custom = _custom_categories(season)
+    rows = []
+    for player_id, values in per_player.items():
+        p = players[player_id]
+        if category:
+            cats = set()
+            if p.is_woman:
+                cats.add("women")
+            if p.is_youth(season.year, season.youth_age):
+                cats.add("youth")
+            if p.is_guest:
+                cats.add("guests")
+            cats.update(f"c{c}" for c in custom.get(player_id, ()))
+            if category not in cats:
+                continue
+        total, counted = standings.best_n(values, best_n)
+        rows.append(standings.Row(key=player_id, total=total, data={
+            "player_id": player_id, "name": p.full_name, "last_name": p.last_name, "first_name": p.first_name,
+            "town": p.town, "club": p.club, "participations": sum(1 for v in values if v is not None),
+            "per_tournament": values, "counted": sorted(counted), "sum_all": sum(v for v in values if v is not None)}))
+    ranked = standings.rank(rows, ())
+    return Standings(rows=ranked, columns=tournaments, provisional=False)
+
+
+def team_standings(*, tournament=None, season=None):
+    """Teams ranked by the sum of their members' totals, for one tournament or the whole season."""
+    if tournament is not None:
+        season = tournament.season
+        filters = Q(entries__tournament=tournament)
+    else:
+        filters = Q(entries__tournament__season=season)
+    teams = (Team.objects.filter(season=season).annotate(points=Sum("entries__total", filter=filters),
+                                                          members=Count("entries__player", filter=filters,
+                                                                        distinct=True)))
+    rows = [standings.Row(key=t.pk, total=t.points or 0, data={"team_id": t.pk, "name": t.name,
+                                                               "members": t.members})
+            for t in teams if t.members]
+    return Standings(rows=standings.rank(rows, ()), provisional=False)
+
+
+def category_choices(season):
+    """(key, label) of the categories: the built-in ones and those the director added to the season."""
+    from django.utils.translation import gettext as _
+    builtin = [("women", _("Women")), ("youth", _("Youth")), ("guests", _("Guests"))]
+    return builtin + [(f"c{c.pk}", c.name) for c in Category.objects.filter(season=season)]
