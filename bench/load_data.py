@@ -25,9 +25,9 @@ def build(players, helpers, seed=6):
     from django.db import transaction
 
     from tournament.draws import services as draws
-    from tournament.results import services
     from tournament.management.commands.demo import FIRST_M, FIRST_W, LAST, TOWNS
     from tournament.models import Entry, Player, Season, Tournament
+    from tournament.results import services
     from tournament.results.random_play import play_table
 
     rng = random.Random(seed)
@@ -42,7 +42,7 @@ def build(players, helpers, seed=6):
         stamp = time.strftime("%H:%M:%S")
         season = Season.objects.create(name=f"Lasttest {stamp}", year=2026)
         t = Tournament.objects.create(season=season, name=f"Cego-Lasttest {stamp}", venue="Festhalle Furtwangen",
-                                      date=datetime.date(2026, 5, 16), rounds=2, published=True,
+                                      date=datetime.date(2026, 5, 16), round_count=2, published=True,
                                       seed=f"load-{seed}", status=Tournament.Status.RUNNING)
         pool = []
         for i in range(players):
@@ -72,8 +72,12 @@ def helper_rows(round_, preplayed, helpers, seed=7):
     from types import SimpleNamespace
 
     from scoring.random_games import random_game
+    from tournament.office.forms.sheet import (
+        GameRowForm,
+        row_values,
+        show_raeuber_tricks,
+    )
     from tournament.results import services
-    from tournament.office.forms.sheet import GameRowForm, row_values, show_raeuber_tricks
 
     rng = random.Random(seed)
     tournament = round_.tournament
@@ -82,7 +86,7 @@ def helper_rows(round_, preplayed, helpers, seed=7):
     plan = [[] for _ in range(helpers)]
     for index, table in enumerate(round_.tables.select_related("round__tournament").order_by("number")):
         rows = []
-        for number in range(preplayed[table.pk] + 1, table.games_played + 1):
+        for number in range(preplayed[table.pk] + 1, table.games_planned + 1):
             game = random_game(rng, tournament.ruleset, players=table.size, dealer=table.dealer(number))
             values = row_values(SimpleNamespace(**{name: game.get(name) for name in services.GAME_FIELDS}),
                                 table.size)

@@ -23,7 +23,14 @@ from collections import Counter
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from tournament.seating import cyclic_shifts, draw, dutch_cycle, pair_meetings, repeated_pairs, table_sizes
+from tournament.seating import (
+    cyclic_shifts,
+    draw,
+    dutch_cycle,
+    pair_meetings,
+    repeated_pairs,
+    table_sizes,
+)
 from tournament.seating.rng import Rng  # noqa: E402
 from tournament.seating.search import Problem, solve  # noqa: E402
 

@@ -5,8 +5,8 @@ import datetime
 from django.contrib.auth import get_user_model
 
 from tournament.draws import services as draws
-from tournament.results import services
 from tournament.models import Player, Season, Tournament
+from tournament.results import services
 
 FIRST = ["Anna", "Bernd", "Clara", "Dieter", "Eva", "Franz", "Gisela", "Hans", "Irma", "Josef", "Karin", "Lukas"]
 LAST = ["Maier", "Schwarz", "Huber", "Kern", "Vogt", "Ebner", "Faller", "Gut", "Hog", "Jäger", "Kaiser", "Lorenz"]
@@ -25,7 +25,7 @@ def user(name="director", superuser=True):
 def tournament(players=8, ruleset="schwarzwald", rounds=2, season=None, date=None, **kwargs):
     season = season or Season.objects.create(name="Saison 2026", year=2026)
     t = Tournament.objects.create(season=season, name=kwargs.pop("name", "Testturnier"),
-                                  date=date or datetime.date(2026, 3, 7), ruleset=ruleset, rounds=rounds,
+                                  date=date or datetime.date(2026, 3, 7), ruleset=ruleset, round_count=rounds,
                                   seed="test-seed", **kwargs)
     for i in range(players):
         services.register(user=None, tournament=t, player_data={"first_name": FIRST[i % 12], "last_name": f"{LAST[i % 12]}{i}",
@@ -95,7 +95,7 @@ def play(round_, games=None, seed=1):
     rng = random.Random(seed)
     entry_ids = []
     for table in round_.tables.prefetch_related("seats"):
-        count = table.games_played if games is None else min(games, table.games_played)
+        count = table.games_planned if games is None else min(games, table.games_planned)
         entry_ids += fill(table, count, rng)
     services.refresh_totals(entry_ids)
     return round_
@@ -124,7 +124,7 @@ def play_table(table, games=None, seed=1):
     from tournament.models import Game
     from tournament.results.random_play import play_table as fill
 
-    count = table.games_played if games is None else games
+    count = table.games_planned if games is None else games
     services.refresh_totals(fill(table, count, random.Random(seed * 1000 + table.number)))
     return list(Game.objects.filter(table=table).order_by("number"))
 
@@ -142,7 +142,7 @@ def seated(players=8, number=1, tournament_=None, **kwargs):
         sizes[extra] += 1
     at = 0
     for index, size in enumerate(sizes, start=1):
-        table = Table.objects.create(round=round_, number=index, size=size, games_played=t.games_per_round(size))
+        table = Table.objects.create(round=round_, number=index, size=size, games_planned=t.games_per_round(size))
         Seat.objects.bulk_create(Seat(round=round_, table=table, entry=e, position=p)
                                  for p, e in enumerate(entries[at:at + size]))
         at += size

@@ -16,8 +16,8 @@ from tournament.models import (
     Role,
     Round,
     Score,
-    Seat,
     Season,
+    Seat,
     Table,
     Team,
     Tournament,
@@ -57,7 +57,7 @@ class SeasonAdmin(admin.ModelAdmin):
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ["name", "date", "season", "venue", "ruleset", "rounds", "status", "published"]
+    list_display = ["name", "date", "season", "venue", "ruleset", "round_count", "status", "published"]
     list_filter = ["season", "status", "ruleset", "published"]
     search_fields = ["name", "venue"]
     date_hierarchy = "date"
@@ -90,7 +90,7 @@ class EntryAdmin(admin.ModelAdmin):
 
 class TableInline(admin.TabularInline):
     model = Table
-    fields = ["number", "size", "games_played"]
+    fields = ["number", "size", "games_planned"]
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -111,7 +111,7 @@ class RoundAdmin(ReadOnlyAdmin):
 
 @admin.register(Table)
 class TableAdmin(ReadOnlyAdmin):
-    list_display = ["__str__", "round", "size", "games_played"]
+    list_display = ["__str__", "round", "size", "games_planned"]
     list_filter = ["size", "round__tournament"]
     search_fields = ["round__tournament__name"]
     list_select_related = ["round__tournament"]

@@ -19,16 +19,28 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from scoring.random_games import random_game
+from tests import factories
 from tournament.backup import format as backup
-from tournament.draws import services as draws
-from tournament.results import services
 from tournament.backup.export import export_tournament
-from tournament.models import (Adjustment, AuditLog, Category, Entry, Game, Player, Round, Score, Season, Seat,
-                               Table, Team, Tournament)
+from tournament.draws import services as draws
+from tournament.models import (
+    Adjustment,
+    AuditLog,
+    Category,
+    Entry,
+    Game,
+    Player,
+    Round,
+    Score,
+    Season,
+    Seat,
+    Table,
+    Team,
+    Tournament,
+)
+from tournament.results import services
 from tournament.results.random_play import play_table
 from tournament.standings.selectors import ensure_lots
-
-from tests import factories
 
 pytestmark = pytest.mark.django_db
 
@@ -94,7 +106,7 @@ def build():
     rng = random.Random(7)
     round_1 = draws.draw_round(tournament=t, number=1, user=director)
     for table in round_1.tables.all():
-        play_table(table, table.games_played, rng, user=director)
+        play_table(table, table.games_planned, rng, user=director)
     services.refresh_totals(entries[n].pk for n in entries)
     _record_random(round_1.tables.get(number=1), 3, rng, helper, expected_version=1)
     services.set_round_status(round_=round_1, status=Round.Status.LOCKED, user=director)
@@ -306,7 +318,7 @@ def _set(path, value):
     (lambda text: text[: len(text) // 2], "is not a complete JSON document"),
     (lambda text: "[1, 2]", "not a tournament backup"),
     (lambda text: edited(text, _set(["format"], "cego-season")), "not a tournament backup"),
-    (lambda text: edited(text, _set(["version"], 2)), "version 2 cannot be read"),
+    (lambda text: edited(text, _set(["version"], 3)), "version 3 cannot be read"),
     (lambda text: edited(text, lambda doc: doc.pop("rounds")), "document: “rounds” is missing"),
     (lambda text: edited(text, lambda doc: doc["entries"][0].pop("player")), "entry 1: “player” is missing"),
     (lambda text: edited(text, _set(["entries", 1, "paid"], "yes")), "entry 2: “paid” has the wrong type"),
@@ -374,7 +386,7 @@ def test_the_document_goes_to_stdout_and_progress_to_stderr(tmp_path, monkeypatc
     with translation.override("en"):
         text, err = export(t)
     doc = json.loads(text)
-    assert (doc["format"], doc["version"]) == ("cego-tournament", 1)
+    assert (doc["format"], doc["version"]) == ("cego-tournament", 2)
     assert "round 1: 5 tables, 126 games" in err and "bytes in" in err
     target = tmp_path / "out.json"
     out, _err = export(t, output=str(target))
@@ -416,3 +428,19 @@ def test_the_export_reads_a_fixed_number_of_queries():
 ])
 def test_the_format_covers_every_stored_field(model, fields, by_reference):
     assert {f.name for f in model._meta.concrete_fields} == set(fields) | by_reference
+
+
+def test_a_version_1_document_with_the_old_field_names_still_imports(tmp_path):
+    t, round_ = factories.seated_and_played(players=8, games=3)
+    text, _err = export(t)
+
+    def as_version_1(doc):
+        doc["version"] = 1
+        doc["tournament"]["rounds"] = doc["tournament"].pop("round_count")
+        for table in doc["rounds"][0]["tables"]:
+            table["games_played"] = table.pop("games_planned")
+    out, _err = restore(tmp_path, edited(text, as_version_1), as_new="Alt")
+    copy = imported(out)
+    assert copy.round_count == t.round_count
+    assert [tb.games_planned for tb in copy.round_set.get().tables.order_by("number")] == \
+        [tb.games_planned for tb in round_.tables.order_by("number")]

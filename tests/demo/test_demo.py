@@ -7,8 +7,17 @@ from django.core.management import call_command
 from django.db.models import Sum
 
 from scoring import score_game
+from tournament.models import (
+    Adjustment,
+    Game,
+    Round,
+    Score,
+    Seat,
+    Table,
+    Team,
+    Tournament,
+)
 from tournament.results import services
-from tournament.models import Adjustment, Game, Round, Score, Seat, Table, Team, Tournament
 
 pytestmark = pytest.mark.django_db
 

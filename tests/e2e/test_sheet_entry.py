@@ -12,8 +12,8 @@ from playwright.sync_api import expect
 
 from scoring import score_game
 from tests import factories
-from tournament.results import services
 from tournament.models import Game, Table
+from tournament.results import services
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

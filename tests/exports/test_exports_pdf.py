@@ -8,14 +8,13 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from tournament.results import services
+from tests import factories
 from tournament.exports import get
 from tournament.exports.pdf.sheets import expected_pages, plain
 from tournament.models import Entry, Seat
+from tournament.results import services
 from tournament.results.scoresheet import ScoreSheet
 from tournament.standings.selectors import season_standings, tournament_standings
-
-from tests import factories
 
 pytestmark = pytest.mark.django_db
 
@@ -53,7 +52,7 @@ def test_round_sheets_put_the_tariff_on_the_back_of_every_sheet(nine):
             assert seat.entry.player.last_name in front
             assert f"{seat.entry.start_number}" in front
         numbers = [line for line in front.splitlines() if line.strip().isdigit()]
-        assert str(table.games_played) in numbers                      # 24 or 30 rows
+        assert str(table.games_planned) in numbers                      # 24 or 30 rows
         assert "Cego-Schwarzwaldmeisterschaft" in back and "280" in back   # ruleset, Kleiner Mann at 8 Fach
     assert progress[0] == (0, 2) and progress[-1] == (2, 2)
 
@@ -69,7 +68,7 @@ def test_one_shared_back_page_at_the_end(nine):
 def test_a_sheet_of_more_than_36_games_continues_on_a_second_page():
     t, round_ = factories.seated(players=8, games_per_round_4=40)
     table = round_.tables.order_by("number").first()
-    assert table.games_played == 40
+    assert table.games_planned == 40
     pages = pages_of(get("score_sheet").render(table=table, back="none")[2])
     assert len(pages) == expected_pages([table], "none") == 2
     first = [line for line in pages[0].splitlines() if line.isdigit()]
@@ -87,7 +86,7 @@ def test_filled_sheet_prints_games_scores_and_running_totals():
     assert len(pages) == 1                                   # for the record: no tariff page
     text = pages[0]
     lines = text.splitlines()
-    sheet = ScoreSheet(table.size, table.games_played, {g.number: g.scores for g in games})
+    sheet = ScoreSheet(table.size, table.games_planned, {g.number: g.scores for g in games})
     for seat, total in zip(seats(table), sheet.totals):
         assert seat.entry.player.last_name in text
         assert plain(total) in lines

@@ -6,10 +6,9 @@ import time
 import pytest
 from django.urls import reverse
 
+from tests import factories
 from tournament import exports as exporters
 from tournament.exports import jobs
-
-from tests import factories
 
 pytestmark = pytest.mark.django_db
 

@@ -5,14 +5,17 @@ import io
 import openpyxl
 import pytest
 
-from tournament.results import services
-from tournament.exports import get
-from tournament.exports import base
+from tests import factories
+from tournament.exports import base, get
 from tournament.models import Game, Score, Seat
 from tournament.registration.importer import COLUMNS
-from tournament.standings.selectors import category_choices, season_standings, team_standings, tournament_standings
-
-from tests import factories
+from tournament.results import services
+from tournament.standings.selectors import (
+    category_choices,
+    season_standings,
+    team_standings,
+    tournament_standings,
+)
 
 pytestmark = pytest.mark.django_db
 

@@ -4,9 +4,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from tournament.models import Adjustment
-
 from tests import factories
+from tournament.models import Adjustment
 
 pytestmark = pytest.mark.django_db
 
@@ -92,7 +91,7 @@ def test_unknown_objects_give_404(client, drawn):
     t, _ = drawn
     client.force_login(factories.staff())
     assert client.get(reverse("director:tournament", args=[9999])).status_code == 404
-    assert client.get(reverse("director:round", args=[t.pk, t.rounds + 1])).status_code == 404
+    assert client.get(reverse("director:round", args=[t.pk, t.round_count + 1])).status_code == 404
     assert client.get(reverse("director:entry_edit", args=[t.pk, 9999])).status_code == 404
 
 

@@ -8,11 +8,10 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from tests import factories
+from tournament.models import AuditLog, Entry, Player, Team
 from tournament.registration import importer as ri
 from tournament.results import services
-from tournament.models import AuditLog, Entry, Player, Team
-
-from tests import factories
 
 HEAD = ["Vorname", "Nachname", "Ort", "Verein", "Frau", "Geburtsjahr", "Gast", "Team", "Startnummer"]
 GOOD = [

@@ -6,10 +6,9 @@ import pytest
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
-from tournament.results import services
-from tournament.models import Entry, Player, Season, Team
-
 from tests import factories
+from tournament.models import Entry, Player, Season, Team
+from tournament.results import services
 
 pytestmark = pytest.mark.django_db
 

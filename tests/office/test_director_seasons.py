@@ -6,10 +6,9 @@ import pytest
 from django.urls import reverse
 
 from scoring.rulesets import RULESET_KEYS
-from tournament.results import services
-from tournament.models import Season, Tournament
-
 from tests import factories
+from tournament.models import Season, Tournament
+from tournament.results import services
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +21,7 @@ def director(client):
 
 def tournament_data(**overrides):
     data = {"name": "Frühjahrsturnier", "date": "2026-04-11", "venue": "Gasthaus Adler", "ruleset": "schwarzwald",
-            "options": "", "rounds": 2, "games_per_round_4": 24, "games_per_round_5": 30, "games_per_round_3": 24,
+            "options": "", "round_count": 2, "games_per_round_4": 24, "games_per_round_5": 30, "games_per_round_3": 24,
             "keep_teams_apart": "on", "seed": "k3x9", "published": ""}
     data.update(overrides)
     return data
@@ -82,8 +81,8 @@ def test_engine_errors_come_in_the_request_language(director):
 
 def test_rounds_out_of_range_are_refused(director):
     season = Season.objects.create(name="S", year=2026)
-    response = director.post(reverse("director:tournament_create", args=[season.pk]), tournament_data(rounds=9))
-    assert response.status_code == 200 and response.context["form"].has_error("rounds")
+    response = director.post(reverse("director:tournament_create", args=[season.pk]), tournament_data(round_count=9))
+    assert response.status_code == 200 and response.context["form"].has_error("round_count")
     assert not Tournament.objects.exists()
 
 
@@ -113,5 +112,5 @@ def test_ruleset_is_frozen_once_results_exist(director):
 def test_rounds_cannot_drop_below_drawn_rounds(director):
     t, _round = factories.drawn(players=4, rounds=2)
     factories.draws.draw_round(tournament=t, number=2, user=factories.user())
-    response = director.post(reverse("director:tournament_edit", args=[t.pk]), tournament_data(rounds=1))
-    assert response.context["form"].has_error("rounds", "rounds_drawn")
+    response = director.post(reverse("director:tournament_edit", args=[t.pk]), tournament_data(round_count=1))
+    assert response.context["form"].has_error("round_count", "rounds_drawn")

@@ -3,11 +3,10 @@
 import pytest
 from django.urls import reverse
 
-from tournament.draws import services as draws
-from tournament.results import services
-from tournament.models import Category, Entry, Player, Season, Team, Tournament
-
 from tests import factories
+from tournament.draws import services as draws
+from tournament.models import Category, Entry, Player, Season, Team, Tournament
+from tournament.results import services
 
 pytestmark = pytest.mark.django_db
 
@@ -92,7 +91,7 @@ def test_without_lots_equal_players_share_a_rank(director):
 
 def tournament_data(t, **overrides):
     data = {"name": t.name, "date": t.date.isoformat(), "venue": "", "ruleset": t.ruleset, "options": "",
-            "rounds": t.rounds, "games_per_round_4": 24, "games_per_round_5": 30, "games_per_round_3": 24,
+            "round_count": t.round_count, "games_per_round_4": 24, "games_per_round_5": 30, "games_per_round_3": 24,
             "keep_teams_apart": "on", "seed": t.seed, "status": t.status, "prize_places": 10,
             "last_place_prize": "on"}
     data.update(overrides)
@@ -147,7 +146,7 @@ def test_provisional_until_the_last_round_is_locked(director):
     page = director.get(reverse("director:standings", args=[t.pk]))
     assert page.context["result"].provisional and 'id="provisional"' in page.content.decode()
     assert page.context["open_rounds"] == [1]
-    for number in range(2, table.games_played + 1):
+    for number in range(2, table.games_planned + 1):
         data = {"contract": "cego", "declarer": (table.dealer(number) + 1) % 4, "card_points": 45}
         services.record_game(table=table, number=number, data=data, user=factories.user())
     services.set_round_status(round_=table.round, status="locked", user=factories.user())
@@ -185,7 +184,7 @@ def test_team_totals(director):
 def test_season_best_n(director):
     season = Season.objects.create(name="Saison", year=2026, best_n=1)
     t1, table1, seats1 = one_game(season=season)
-    t2 = Tournament.objects.create(season=season, name="Zweites", date=t1.date.replace(day=28), rounds=1,
+    t2 = Tournament.objects.create(season=season, name="Zweites", date=t1.date.replace(day=28), round_count=1,
                                    seed="second")
     for entry in seats1.values():
         services.register(user=None, tournament=t2, player=entry.player)

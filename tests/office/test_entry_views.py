@@ -15,12 +15,10 @@ from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
 from scoring import score_game
-from tournament.results import selectors
-from tournament.results import services
-from tournament.office.forms.sheet import forehand
-from tournament.models import AuditLog, Entry, Game, Round
-
 from tests import factories
+from tournament.models import AuditLog, Entry, Game, Round
+from tournament.office.forms.sheet import forehand
+from tournament.results import selectors, services
 
 pytestmark = pytest.mark.django_db
 JSON = {"HTTP_ACCEPT": "application/json"}
@@ -107,7 +105,7 @@ def test_sheet_of_a_4_table_has_24_rows_with_the_dealer_printed(staff, table4):
 def test_a_full_sheet_renders_in_a_fixed_number_of_queries(staff, django_assert_max_num_queries):
     _t, round_ = factories.drawn(players=5)
     table = round_.tables.get()
-    for n in range(1, table.games_played + 1):
+    for n in range(1, table.games_planned + 1):
         services.record_game(table=table, number=n, data={"contract": "cego", "declarer": forehand(table, n),
                                                           "card_points": 30 + n}, user=factories.user())
     with django_assert_max_num_queries(12):
@@ -281,7 +279,7 @@ def test_new_row_over_someone_elses_row_conflicts(staff, table4):
 def test_locked_round_requires_a_reason(staff):
     _t, round_ = factories.drawn(players=4)
     table = round_.tables.get()
-    for n in range(1, table.games_played + 1):
+    for n in range(1, table.games_planned + 1):
         services.record_game(table=table, number=n, data={"contract": "cego", "declarer": forehand(table, n),
                                                           "card_points": 40 + n}, user=factories.user())
     services.set_round_status(round_=round_, status=Round.Status.LOCKED, user=factories.user())

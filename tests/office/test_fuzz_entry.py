@@ -22,10 +22,9 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tournament.results import services
-from tournament.models import Adjustment, Entry, Game, Round, Score, Seat
-
 from tests import factories
+from tournament.models import Adjustment, Entry, Game, Round, Score, Seat
+from tournament.results import services
 
 pytestmark = pytest.mark.django_db
 FUZZ = settings(derandomize=True, database=None, deadline=None, max_examples=300,

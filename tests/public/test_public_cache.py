@@ -11,9 +11,9 @@ from django.urls import reverse
 
 from scoring.random_games import random_game
 from tests import factories
+from tournament.models import Game
 from tournament.public import cache as public_cache
 from tournament.results import services
-from tournament.models import Game
 
 pytestmark = pytest.mark.django_db
 HEADER = public_cache.HEADER

@@ -8,10 +8,10 @@ from django.urls import reverse
 
 from tests import factories
 from tournament.draws import services as draws
+from tournament.models import Entry, Round, Tournament
 from tournament.public import cache as public_cache
 from tournament.results import services
 from tournament.standings import selectors as standings_queries
-from tournament.models import Entry, Round, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -144,7 +144,7 @@ def test_provisional_banner_and_refresh_until_the_last_round_is_locked(client):
 
 def test_running_tournament_between_rounds_still_refreshes(client):
     t = factories.played(players=16, rounds=1, lock=True)
-    Tournament.objects.filter(pk=t.pk).update(rounds=2, status=Tournament.Status.RUNNING)
+    Tournament.objects.filter(pk=t.pk).update(round_count=2, status=Tournament.Status.RUNNING)
     html = client.get(reverse("public:tournament", args=[t.pk])).content.decode()
     assert 'data-refresh="30"' in html and 'id="provisional"' in html
     draws.draw_round(tournament=Tournament.objects.get(pk=t.pk), number=2, user=factories.user())

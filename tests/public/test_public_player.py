@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from tests import factories
 from tournament.draws import services as draws
-from tournament.results import services
 from tournament.models import Game, Round, Score, Seat
+from tournament.results import services
 
 pytestmark = pytest.mark.django_db
 SVG = "{http://www.w3.org/2000/svg}"

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
-from tournament.results import services
 from tournament.models import Entry, Player, Season, Team, Tournament
+from tournament.results import services
 
 pytestmark = pytest.mark.django_db
 

@@ -6,10 +6,9 @@ import pytest
 from django.template import Context, Template
 from django.test import RequestFactory
 
+from tests import factories
 from tournament.public import tables as public_tables
 from tournament.standings import selectors as standings_queries
-
-from tests import factories
 
 pytestmark = pytest.mark.django_db
 

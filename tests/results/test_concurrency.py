@@ -21,12 +21,11 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from tournament.results import services
-from tournament.office.forms.sheet import forehand
-from tournament.models import AuditLog, Entry, Game, Score, Table
-
 from tests import factories
 from tests.office.test_fuzz_entry import assert_books_balance
+from tournament.models import AuditLog, Entry, Game, Score, Table
+from tournament.office.forms.sheet import forehand
+from tournament.results import services
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

@@ -4,12 +4,10 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from tournament.draws import services as draws
-from tournament.results import selectors
-from tournament.results import services
-from tournament.models import AuditLog, Entry, Game, Round, Score, Seat
-
 from tests import factories
+from tournament.draws import services as draws
+from tournament.models import AuditLog, Entry, Game, Round, Score, Seat
+from tournament.results import selectors, services
 
 pytestmark = pytest.mark.django_db
 
@@ -98,7 +96,7 @@ def test_double_submit_is_stored_once_and_stale_edit_conflicts():
 def test_locked_round_needs_a_reason_and_correction_is_audited():
     t, r = factories.drawn(players=4)
     table = r.tables.get()
-    for n in range(1, table.games_played + 1):
+    for n in range(1, table.games_planned + 1):
         services.record_game(table=table, number=n, data=cego(40 + n % 10, table=table, number=n),
                              user=factories.user())
     services.set_round_status(round_=r, status=Round.Status.LOCKED, user=factories.user())
@@ -137,7 +135,7 @@ def test_totals_only_entry_checks_zero_sum():
 def test_five_table_dealer_sits_out():
     t, r = factories.drawn(players=5)
     table = r.tables.get()
-    assert table.size == 5 and table.games_played == 30
+    assert table.size == 5 and table.games_planned == 30
     game = services.record_game(table=table, number=2, data={"contract": "halbe", "declarer": 4, "card_points": 47},
                                 user=factories.user())
     assert game.scores[1] == 0 and sum(game.scores) == 0

@@ -24,7 +24,6 @@ from scoring import cli, engine
 from scoring.contracts import CONTRACTS
 from scoring.errors import MESSAGES
 from scoring.rulesets import PARAMETERS, RULESET_KEYS
-
 from tests.scoring.strategies import OPTION_SETS, legal_games
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -5,7 +5,6 @@ from hypothesis import strategies as st
 
 from scoring import score_game
 from scoring.contracts import CONTRACTS, DRESCHER, RAEUBER
-
 from tests.scoring.strategies import legal_games, playing, point_games
 
 ZERO_SUM_OPTIONS = st.sampled_from([None, {"sitting_out_scores": "as_defender"}, {"calls": True}])

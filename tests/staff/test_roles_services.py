@@ -7,14 +7,21 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 
+from tests import factories
 from tournament.draws import services as draws
+from tournament.models import (
+    Adjustment,
+    AuditLog,
+    Game,
+    Role,
+    Round,
+    Season,
+    Tournament,
+)
+from tournament.results import services
+from tournament.results.random_play import play_table
 from tournament.staff import permissions
 from tournament.staff import services as roles
-from tournament.results import services
-from tournament.models import Adjustment, AuditLog, Game, Role, Round, Season, Tournament
-from tournament.results.random_play import play_table
-
-from tests import factories
 
 pytestmark = pytest.mark.django_db
 

@@ -6,10 +6,19 @@ import random
 import pytest
 from django.urls import reverse
 
-from tournament.models import Adjustment, AuditLog, Category, Entry, Game, Role, Round, Season, Tournament
-from tournament.results.random_play import play_table
-
 from tests import factories
+from tournament.models import (
+    Adjustment,
+    AuditLog,
+    Category,
+    Entry,
+    Game,
+    Role,
+    Round,
+    Season,
+    Tournament,
+)
+from tournament.results.random_play import play_table
 
 pytestmark = pytest.mark.django_db
 

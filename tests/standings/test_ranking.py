@@ -2,7 +2,14 @@
 
 import pytest
 
-from tournament.standings.ranking import Row, best_n, draw_lots, parse_chain, prize_list, rank
+from tournament.standings.ranking import (
+    Row,
+    best_n,
+    draw_lots,
+    parse_chain,
+    prize_list,
+    rank,
+)
 
 
 def rows(*specs):

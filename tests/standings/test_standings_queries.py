@@ -2,12 +2,11 @@
 
 import pytest
 
+from tests import factories
 from tournament.draws import services as draws
+from tournament.models import Entry, Round
 from tournament.results import services
 from tournament.standings import selectors as standings_queries
-from tournament.models import Entry, Round
-
-from tests import factories
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +17,7 @@ def forehand_cego(table, number, points):
 
 def play_round(round_, points=45):
     for table in round_.tables.all():
-        for n in range(1, table.games_played + 1):
+        for n in range(1, table.games_planned + 1):
             services.record_game(table=table, number=n, data=forehand_cego(table, n, points + n % 7),
                                  user=factories.user())
 

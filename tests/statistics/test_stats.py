@@ -5,11 +5,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tests import factories
+from tournament.models import Entry, Season
 from tournament.results import services
 from tournament.statistics import selectors as statistics
-from tournament.models import Entry, Season
-
-from tests import factories
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,17 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.backup import format as backup
-from tournament.models import Adjustment, AuditLog, Category, Entry, Game, Score, Seat, Table, Tournament
+from tournament.models import (
+    Adjustment,
+    AuditLog,
+    Category,
+    Entry,
+    Game,
+    Score,
+    Seat,
+    Table,
+    Tournament,
+)
 
 
 def export_tournament(tournament, progress=None):

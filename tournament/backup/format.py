@@ -20,20 +20,23 @@ from django.utils.translation import gettext as _
 from tournament.results.services import GAME_FIELDS
 
 FORMAT = "cego-tournament"
-VERSION = 1
+VERSION = 2
+# Version 1 named two fields as the models did then: Tournament.rounds (now round_count) and Table.games_played
+# (now games_planned). ``upgrade`` renames them, so version 1 files still import.
+READABLE_VERSIONS = (1, 2)
 
 # Stored fields per model, in document order. Relations are written by natural keys instead (start numbers,
 # round, table and game numbers, team and category names, user names); tests/backup/test_backup.py checks
 # that these and the relations cover every concrete field, so a new field cannot be left out unnoticed.
 SEASON_FIELDS = ("name", "year", "best_n", "youth_age", "created_at")
-TOURNAMENT_FIELDS = ("name", "date", "venue", "ruleset", "options", "rounds", "games_per_round_3",
+TOURNAMENT_FIELDS = ("name", "date", "venue", "ruleset", "options", "round_count", "games_per_round_3",
                      "games_per_round_4", "games_per_round_5", "status", "published", "keep_teams_apart",
                      "tiebreaks", "prize_places", "last_place_prize", "seed", "created_at")
 PLAYER_IDENTITY = ("first_name", "last_name", "town", "club", "is_woman", "birth_year", "is_guest")
 PLAYER_FIELDS = (*PLAYER_IDENTITY, "created_at")
 ENTRY_FIELDS = ("start_number", "paid", "checked_in", "withdrawn", "registered_at", "total", "lot")
 ROUND_FIELDS = ("number", "status", "seed", "algorithm", "input_hash", "drawn_at")
-TABLE_FIELDS = ("number", "size", "games_played")
+TABLE_FIELDS = ("number", "size", "games_planned")
 GAME_STORED = ("number", *GAME_FIELDS, "scores", "value", "fach", "won", "explanation", "version", "updated_at")
 ADJUSTMENT_FIELDS = ("points", "reason", "created_at")
 AUDIT_FIELDS = ("at", "action", "object_type", "reason", "old", "new")
@@ -41,6 +44,20 @@ AUDIT_FIELDS = ("at", "action", "object_type", "reason", "old", "new")
 # Audit rows name their object by a database id; the document names it by natural keys instead (docs/backup.md).
 AUDIT_OBJECT_KEYS = {"round": ("round",), "totals": ("round", "table"), "game": ("round", "table", "game"),
                      "adjustment": ("adjustment",), "entry": ("entry",)}
+
+
+def upgrade(doc):
+    """A parsed document of any readable version, rewritten in place to the current version's field names."""
+    if doc.get("version") == 1:
+        tournament = doc.get("tournament")
+        if isinstance(tournament, dict) and "rounds" in tournament:
+            tournament["round_count"] = tournament.pop("rounds")
+        for round_ in doc.get("rounds") or ():
+            for table in (round_.get("tables") or ()) if isinstance(round_, dict) else ():
+                if isinstance(table, dict) and "games_played" in table:
+                    table["games_planned"] = table.pop("games_played")
+        doc["version"] = VERSION
+    return doc
 
 
 class BackupError(Exception):

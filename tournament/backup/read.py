@@ -14,7 +14,6 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring import ScoringError, score_game
-
 from tournament.backup.format import (
     ADJUSTMENT_FIELDS,
     AUDIT_FIELDS,
@@ -23,6 +22,7 @@ from tournament.backup.format import (
     FORMAT,
     GAME_STORED,
     PLAYER_FIELDS,
+    READABLE_VERSIONS,
     ROUND_FIELDS,
     SEASON_FIELDS,
     TABLE_FIELDS,
@@ -32,8 +32,19 @@ from tournament.backup.format import (
     load_fields,
     member,
     problem,
+    upgrade,
 )
-from tournament.models import Adjustment, AuditLog, Entry, Game, Player, Round, Season, Table, Tournament
+from tournament.models import (
+    Adjustment,
+    AuditLog,
+    Entry,
+    Game,
+    Player,
+    Round,
+    Season,
+    Table,
+    Tournament,
+)
 from tournament.results.services import GAME_FIELDS, engine_game, ruleset_for
 
 
@@ -80,7 +91,7 @@ def check_header(doc):
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise BackupError(_("This is not a tournament backup (format “%(format)s” expected).") % {"format": FORMAT})
     version = doc.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version != VERSION:
+    if not isinstance(version, int) or isinstance(version, bool) or version not in READABLE_VERSIONS:
         raise BackupError(_("Backup format version %(found)s cannot be read; this version of the program reads "
                             "version %(version)s.") % {"found": version, "version": VERSION})
 
@@ -88,6 +99,7 @@ def check_header(doc):
 def read(doc, check_scores=True):
     """The ``Plan`` of a parsed document, or ``BackupError`` naming the first problem."""
     check_header(doc)
+    upgrade(doc)
     where = _("tournament")
     plan = Plan(season=load_fields(Season, member(doc, "season", _("season"), dict), SEASON_FIELDS,
                                    _("season")),
@@ -204,8 +216,8 @@ def _game(plan, table, raw, earlier, zero_sum, check_scores):
     where = _("round %(round)s, table %(table)s, game %(game)s") % {
         "round": table.round.number, "table": table.number, "game": raw.get("number") if isinstance(raw, dict) else "?"}
     game = Game(table=table, **load_fields(Game, raw, GAME_STORED, where))
-    if not 1 <= game.number <= table.games_played:
-        raise problem(where, _("the table plans games 1–%(max)s") % {"max": table.games_played})
+    if not 1 <= game.number <= table.games_planned:
+        raise problem(where, _("the table plans games 1–%(max)s") % {"max": table.games_planned})
     if any(g.number == game.number for g in earlier):
         raise problem(where, _("the game occurs twice"))
     _points(game.scores, table.size, where, "scores")

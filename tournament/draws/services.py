@@ -12,9 +12,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournament import seating
-from tournament.models import AuditLog, Entry, Round, Seat, Table
-from tournament.staff import permissions
+from tournament.models import AuditLog, Round, Seat, Table
 from tournament.results.services import audit, ruleset_for
+from tournament.staff import permissions
 
 
 def present_entries(tournament):
@@ -67,8 +67,8 @@ def draw_round(*, tournament, number, user, seed=None):
                               code="already_drawn")
     if number > 1 and not tournament.round_set.filter(number=number - 1).exists():
         raise ValidationError(_("Draw round %(n)s first.") % {"n": number - 1}, code="previous_missing")
-    if number > tournament.rounds:
-        raise ValidationError(_("The tournament has only %(n)s rounds.") % {"n": tournament.rounds},
+    if number > tournament.round_count:
+        raise ValidationError(_("The tournament has only %(n)s rounds.") % {"n": tournament.round_count},
                               code="no_such_round")
     entries = present_entries(tournament)
     by_player = {e.player_id: e for e in entries}
@@ -92,7 +92,7 @@ def draw_round(*, tournament, number, user, seed=None):
     try:
         # Plan the whole day (frozen rounds kept) and save this round: one round at a time leaves repeats
         # in small fields that a plan of all rounds avoids (docs/seating.md).
-        result = seating.draw(list(by_player), tournament.rounds, seed=seed, history=history, groups=groups,
+        result = seating.draw(list(by_player), tournament.round_count, seed=seed, history=history, groups=groups,
                               frozen_rounds=_frozen_rounds(tournament, number), leftover=leftover,
                               dealer_history=dealt, odd_history=odd)
     except seating.SeatingError as err:
@@ -102,7 +102,7 @@ def draw_round(*, tournament, number, user, seed=None):
                                   algorithm=result.algorithm, input_hash=result.input_hash)
     for t_index, players in enumerate(result.rounds[number - 1], start=1):
         table = Table.objects.create(round=round_, number=t_index, size=len(players),
-                                     games_played=tournament.games_per_round(len(players)))
+                                     games_planned=tournament.games_per_round(len(players)))
         Seat.objects.bulk_create(Seat(round=round_, table=table, entry=by_player[p], position=pos)
                                  for pos, p in enumerate(players))
     if tournament.status == tournament.Status.REGISTRATION:
@@ -140,6 +140,3 @@ def seating_message(err):
     except (KeyError, TypeError):
         return str(err)
 
-
-def entry_by_player(tournament):
-    return {e.player_id: e for e in Entry.objects.filter(tournament=tournament)}

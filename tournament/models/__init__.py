@@ -5,11 +5,11 @@ table of 5); a *table* holds 3–5 *seats*; a *game* is one row of the paper she
 computed by the engine (``services.record_game``) and stored per player in ``Score`` for fast reads.
 """
 
-from tournament.models.season import Season, Tournament, Player, Team, Category
-from tournament.models.registration import Entry
-from tournament.models.play import Round, Table, Seat, Game, Score, Adjustment
 from tournament.models.audit import AuditLog
+from tournament.models.play import Adjustment, Game, Round, Score, Seat, Table
+from tournament.models.registration import Entry
 from tournament.models.roles import Role
+from tournament.models.season import Category, Player, Season, Team, Tournament
 
 __all__ = [
     "Adjustment",

@@ -7,9 +7,9 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from scoring.contracts import CONTRACTS
-
 from tournament.models.registration import Entry
 from tournament.models.season import Tournament
+
 CONTRACT_CHOICES = [(key, c.label["de"]) for key, c in CONTRACTS.items()]
 
 
@@ -44,7 +44,7 @@ class Table(models.Model):
     round = models.ForeignKey(Round, models.CASCADE, related_name="tables", verbose_name=_("round"))
     number = models.PositiveSmallIntegerField(_("table"))
     size = models.PositiveSmallIntegerField(_("players"))
-    games_played = models.PositiveSmallIntegerField(_("games planned"))
+    games_planned = models.PositiveSmallIntegerField(_("games planned"))
 
     class Meta:
         ordering = ["round", "number"]

@@ -44,7 +44,7 @@ class Tournament(models.Model):
     venue = models.CharField(_("venue"), max_length=160, blank=True)
     ruleset = models.CharField(_("ruleset"), max_length=40, choices=RULESET_CHOICES, default="schwarzwald")
     options = models.JSONField(_("ruleset overrides"), default=dict, blank=True)
-    rounds = models.PositiveSmallIntegerField(_("rounds"), default=2)
+    round_count = models.PositiveSmallIntegerField(_("rounds"), default=2)
     games_per_round_4 = models.PositiveSmallIntegerField(_("games per round at a table of 4"), default=24)
     games_per_round_5 = models.PositiveSmallIntegerField(_("games per round at a table of 5"), default=30)
     games_per_round_3 = models.PositiveSmallIntegerField(_("games per round at a table of 3"), default=24)
@@ -65,7 +65,7 @@ class Tournament(models.Model):
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
         constraints = [
-            models.CheckConstraint(condition=Q(rounds__gte=1) & Q(rounds__lte=8), name="tournament_rounds_1_8"),
+            models.CheckConstraint(condition=Q(round_count__gte=1) & Q(round_count__lte=8), name="tournament_rounds_1_8"),
             models.CheckConstraint(condition=Q(games_per_round_4__gte=1), name="tournament_games_4_positive"),
             models.CheckConstraint(condition=Q(games_per_round_5__gte=1), name="tournament_games_5_positive"),
         ]

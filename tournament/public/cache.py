@@ -50,8 +50,16 @@ from django.utils import timezone
 from django.utils.dateformat import format as date_format
 from django.utils.translation import get_language
 
+from tournament.models import (
+    Adjustment,
+    AuditLog,
+    Entry,
+    Round,
+    Season,
+    Seat,
+    Tournament,
+)
 from tournament.standings import selectors as standings_queries
-from tournament.models import Adjustment, AuditLog, Entry, Round, Season, Seat, Tournament
 
 TIMEOUT = 60
 HEADER = "X-Public-Cache"

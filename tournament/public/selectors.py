@@ -12,10 +12,19 @@ from django.db.models import Count, Q, Sum
 from django.shortcuts import get_object_or_404
 
 from scoring.contracts import CONTRACTS, GOAL, POINT
-
-from tournament.standings import ranking as standings
 from tournament.common.i18n import engine_lang
-from tournament.models import Adjustment, Entry, Game, Round, Score, Season, Seat, Team, Tournament
+from tournament.models import (
+    Adjustment,
+    Entry,
+    Game,
+    Round,
+    Score,
+    Season,
+    Seat,
+    Team,
+    Tournament,
+)
+from tournament.standings import ranking as standings
 
 SEARCH_LIMIT = 30
 
@@ -39,7 +48,7 @@ def is_live(tournament):
     """Results may still change: a drawn round is not locked, or a running tournament has rounds to draw."""
     if tournament.rounds_unlocked:
         return True
-    return tournament.status == Tournament.Status.RUNNING and tournament.rounds_drawn < tournament.rounds
+    return tournament.status == Tournament.Status.RUNNING and tournament.rounds_drawn < tournament.round_count
 
 
 def published_season(pk):
@@ -174,7 +183,7 @@ def player_games(entry):
             running += sheet_total
             totals.append(running)
         blocks.append({"round": seat.round.number, "status": seat.round.status, "table": table.number,
-                       "seat": seat.position + 1, "size": table.size, "planned": table.games_played,
+                       "seat": seat.position + 1, "size": table.size, "planned": table.games_planned,
                        "people": [dict(p, short=names[p["position"]]) for p in table_people], "games": rows,
                        "sheet_total": sheet_total, "running": running,
                        "sum": sum(r["points"] for r in rows) + (sheet_total or 0)})

@@ -437,8 +437,8 @@ def import_registrations(*, tournament, data, filename, user):
     Existing players (same first name, last name and town) are reused unchanged; lines with a start number
     are registered first, so the automatic numbers of the others follow the highest number.
     """
-    from tournament.results import services
     from tournament.models import AuditLog, Player
+    from tournament.results import services
     from tournament.staff.permissions import DIRECT, require
 
     require(user, DIRECT, tournament)

@@ -4,9 +4,9 @@ transaction, allowed to the tournament direction only, and written to the tourna
 
 from django.db import transaction
 
-from tournament.staff import permissions
 from tournament.models import AuditLog, Entry, Player
 from tournament.results.services import audit
+from tournament.staff import permissions
 
 TOGGLES = ("paid", "checked_in", "withdrawn")
 

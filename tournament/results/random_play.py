@@ -6,7 +6,6 @@ No audit entries are written (nobody entered these games); callers refresh ``Ent
 
 from scoring import score_game
 from scoring.random_games import random_game
-
 from tournament.models import Game, Score
 from tournament.results.services import GAME_FIELDS
 

@@ -12,8 +12,8 @@ def round_progress(round_):
               .annotate(entered=Count("games", distinct=True),
                         totals=Count("score_rows", filter=Q(score_rows__game__isnull=True), distinct=True))
               .order_by("number"))
-    return [{"table": t, "number": t.number, "size": t.size, "entered": t.entered, "planned": t.games_played,
-             "totals_only": t.totals > 0, "complete": t.totals > 0 or t.entered >= t.games_played}
+    return [{"table": t, "number": t.number, "size": t.size, "entered": t.entered, "planned": t.games_planned,
+             "totals_only": t.totals > 0, "complete": t.totals > 0 or t.entered >= t.games_planned}
             for t in tables]
 
 
@@ -24,7 +24,7 @@ def seats_of(table):
 def sheet_for_table(table, zero_sum=True):
     """The table's ScoreSheet with the Game objects attached to their rows."""
     games = list(Game.objects.filter(table=table).order_by("number"))
-    return ScoreSheet(table.size, table.games_played, {g.number: g.scores for g in games},
+    return ScoreSheet(table.size, table.games_planned, {g.number: g.scores for g in games},
                       {g.number: g for g in games}, zero_sum=zero_sum)
 
 

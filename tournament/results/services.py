@@ -13,9 +13,18 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring import ScoringError, resolve, score_game
-
+from tournament.models import (
+    Adjustment,
+    AuditLog,
+    Entry,
+    Game,
+    Player,
+    Round,
+    Score,
+    Table,
+    Tournament,
+)
 from tournament.staff import permissions
-from tournament.models import Adjustment, AuditLog, Entry, Game, Player, Round, Score, Seat, Table, Tournament
 
 # Engine input fields a Game stores (RULES.md §6); everything else is derived.
 GAME_FIELDS = ("contract", "declarer", "card_points", "achieved", "tricks", "announcer", "raeuber_points",
@@ -124,10 +133,10 @@ def record_game(*, table, number, data, user, expected_version=None, reason=""):
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
     round_ = table.round
     permissions.require(user, permissions.ENTER, round_.tournament)
-    if not 1 <= number <= table.games_played:
+    if not 1 <= number <= table.games_planned:
         raise ValidationError({"number": ValidationError(
             _("Game %(number)s does not exist at this table (1–%(max)s).") % {"number": number,
-                                                                              "max": table.games_played},
+                                                                              "max": table.games_planned},
             code="bad_game_number")})
     if table.score_rows.filter(game__isnull=True).exists():
         raise ValidationError(_("This table was entered as totals only. Delete the totals first."),
@@ -327,6 +336,3 @@ def register(*, tournament, user, player=None, player_data=None, start_number=No
            new={"start_number": number, "player": str(player)})
     return entry
 
-
-def seat_entries(table):
-    return list(Seat.objects.filter(table=table).select_related("entry__player").order_by("position"))

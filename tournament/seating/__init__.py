@@ -36,7 +36,14 @@ arguments give a message on stderr and exit status 2.
 
 from tournament.seating.cli import main
 from tournament.seating.cyclic import cyclic_shifts, dutch_cycle
-from tournament.seating.day import ALGORITHM, Draw, draw, history_weight, pair_meetings, repeated_pairs
+from tournament.seating.day import (
+    ALGORITHM,
+    Draw,
+    draw,
+    history_weight,
+    pair_meetings,
+    repeated_pairs,
+)
 from tournament.seating.inputs import SeatingError, normalise_history, table_sizes
 
 __all__ = [

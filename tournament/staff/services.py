@@ -12,9 +12,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournament.staff import permissions
 from tournament.models import AuditLog, Role
 from tournament.results.services import audit
+from tournament.staff import permissions
 
 
 def _appointing_capability(kind, season, tournament):

@@ -9,8 +9,18 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Q, Sum
 
+from tournament.models import (
+    Adjustment,
+    Category,
+    Entry,
+    Game,
+    Player,
+    Round,
+    Score,
+    Seat,
+    Team,
+)
 from tournament.standings import ranking as standings
-from tournament.models import Adjustment, Category, Entry, Game, Player, Round, Score, Seat, Team
 
 CATEGORY_KEYS = ("women", "youth", "guests")
 
@@ -87,7 +97,7 @@ def tournament_standings(tournament, category=None):
     declarer = declarer_counts(tournament)
     rounds = list(Round.objects.filter(tournament=tournament).values_list("number", "status"))
     custom = _custom_categories(season)
-    numbers = list(range(1, tournament.rounds + 1))
+    numbers = list(range(1, tournament.round_count + 1))
     rows = []
     for e in entries:
         scores = per_round.get(e.pk, {})
@@ -112,7 +122,7 @@ def tournament_standings(tournament, category=None):
     except ValueError:      # a chain stored before validation existed: fall back to the SM default
         chain = standings.DEFAULT_CHAIN
     ranked = standings.rank(rows, chain)
-    provisional = len(rounds) < tournament.rounds or any(s != Round.Status.LOCKED for _n, s in rounds)
+    provisional = len(rounds) < tournament.round_count or any(s != Round.Status.LOCKED for _n, s in rounds)
     prizes = standings.prize_list(ranked, tournament.prize_places, tournament.last_place_prize)
     return Standings(rows=ranked, rounds=numbers, provisional=provisional, prizes=prizes)
 

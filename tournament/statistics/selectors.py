@@ -22,7 +22,6 @@ from django.db.models import Count, F, Max, Min, Q, Sum
 from django.db.models.functions import Mod
 
 from scoring.contracts import CONTRACTS, DRESCHER, RAEUBER
-
 from tournament.common.i18n import engine_lang
 from tournament.models import Entry, Game, Player, Score, Seat
 

@@ -6,10 +6,9 @@ Large type: people read them standing, from a metre away. Both come from ``selec
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournament.results.selectors import draw_lists
-
 from tournament.exports.base import PdfExporter
 from tournament.exports.registry import register
+from tournament.results.selectors import draw_lists
 
 
 def seat_line(seat):

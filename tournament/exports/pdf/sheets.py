@@ -20,13 +20,12 @@ from django.utils.translation import gettext_lazy
 from scoring.contracts import CONTRACTS, DRESCHER, GOAL, RAEUBER
 from scoring.tariff import tariff_grid
 from tournament.common.i18n import engine_lang
+from tournament.exports.base import PdfExporter, render_document, signed, write_pages
+from tournament.exports.pdf import sheet_layout
+from tournament.exports.registry import register
 from tournament.models import Game, Score, Seat, Table
 from tournament.results.scoresheet import ScoreSheet
 from tournament.results.services import ruleset_for
-
-from tournament.exports.pdf import sheet_layout
-from tournament.exports.base import PdfExporter, render_document, signed, write_pages
-from tournament.exports.registry import register
 
 BACK_CHOICES = ("each", "end", "none")
 MAX_BATCH = 10      # sheets per WeasyPrint document: progress per batch, little per-document overhead
@@ -79,7 +78,7 @@ def sheet_pages(table, seats, games=None, totals=None, *, zero_sum=True, out_sco
                 "town": by_position[p].entry.player.town if p in by_position else ""} for p in range(size)]
     rows, final = {}, None
     if games is not None:
-        sheet = ScoreSheet(size, table.games_played, {g.number: g.scores for g in games},
+        sheet = ScoreSheet(size, table.games_planned, {g.number: g.scores for g in games},
                            {g.number: g for g in games}, zero_sum=zero_sum)
         rows = {r.number: game_cells(r.game, r) for r in sheet.rows if r.entered and r.game is not None}
         if sheet.entered:
@@ -88,7 +87,7 @@ def sheet_pages(table, seats, games=None, totals=None, *, zero_sum=True, out_sco
         values = [totals.get(p, 0) for p in range(size)]
         final = {"stand": [plain(v) for v in values], "check": plain(sum(values))}
     labels = grid_labels()
-    parts = sheet_layout.chunks(table.games_played)
+    parts = sheet_layout.chunks(table.games_planned)
     pages = []
     for index, (first, last) in enumerate(parts, start=1):
         is_last = index == len(parts)
@@ -100,7 +99,7 @@ def sheet_pages(table, seats, games=None, totals=None, *, zero_sum=True, out_sco
         pages.append({"grid": grid, "grid_uri": sheet_layout.data_uri(sheet_layout.to_svg(grid)), "head": head,
                       "page": index, "pages": len(parts), "last": is_last, "first_game": first,
                       "last_game": last})
-    return {"table": table, "number": table.number, "size": size, "games": table.games_played,
+    return {"table": table, "number": table.number, "size": size, "games": table.games_planned,
             "players": players, "pages": pages, "filled": games is not None or bool(totals),
             "totals_only": bool(totals), "five": size == 5, "zero_sum": zero_sum,
             "out_scores_zero": out_scores_zero}
@@ -193,7 +192,7 @@ def render_sheets(round_, items, *, back, progress, filled):
 
 def expected_pages(tables, back="each"):
     """Pages of a round's sheets file, known before rendering (tests and the exports page use it)."""
-    fronts = [sheet_layout.pages_for(t.games_played) for t in tables]
+    fronts = [sheet_layout.pages_for(t.games_planned) for t in tables]
     extra = {"each": len(fronts), "end": 1, "none": 0}[back]
     return sum(fronts) + extra
 

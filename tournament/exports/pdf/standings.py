@@ -8,11 +8,15 @@ from django.db.models import Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournament.models import Entry
-from tournament.standings.selectors import category_choices, season_standings, team_standings, tournament_standings
-
 from tournament.exports.base import PdfExporter, signed
 from tournament.exports.registry import register
+from tournament.models import Entry
+from tournament.standings.selectors import (
+    category_choices,
+    season_standings,
+    team_standings,
+    tournament_standings,
+)
 
 
 def col(label, num=False, cls=""):

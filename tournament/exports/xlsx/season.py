@@ -11,11 +11,15 @@ from django.utils.translation import gettext_lazy
 
 from scoring.contracts import CONTRACTS, DRESCHER, RAEUBER
 from tournament.common.i18n import engine_lang
-from tournament.models import Entry, Game, Score, Seat, Table
-from tournament.standings.selectors import category_choices, season_standings, team_standings, tournament_standings
-
 from tournament.exports.base import DATE, INTEGER, SIGNED, Column, ListExporter, Sheet
 from tournament.exports.registry import register
+from tournament.models import Entry, Game, Score, Seat, Table
+from tournament.standings.selectors import (
+    category_choices,
+    season_standings,
+    team_standings,
+    tournament_standings,
+)
 
 
 def overall_sheet(season, title, category=None):

@@ -8,12 +8,21 @@ from django.utils.translation import gettext_lazy
 
 from scoring.contracts import CONTRACTS
 from tournament.common.i18n import engine_lang
+from tournament.exports.base import (
+    DATETIME,
+    INTEGER,
+    SIGNED,
+    XLSX,
+    Column,
+    Exporter,
+    ListExporter,
+    Sheet,
+    local,
+)
+from tournament.exports.registry import register
 from tournament.models import Adjustment, AuditLog, Game, Round, Score, Seat, Table
 from tournament.registration.importer import registration_template_xlsx
 from tournament.standings.selectors import category_choices, tournament_standings
-
-from tournament.exports.base import DATETIME, INTEGER, SIGNED, XLSX, Column, Exporter, ListExporter, Sheet, local
-from tournament.exports.registry import register
 
 
 def yes_no(value):

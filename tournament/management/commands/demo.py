@@ -14,10 +14,10 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from tournament.draws import services as draws
-from tournament.staff import services as roles
-from tournament.results import services
 from tournament.models import Player, Role, Round, Season, Team, Tournament
+from tournament.results import services
 from tournament.results.random_play import play_table
+from tournament.staff import services as roles
 
 SEASON_NAME = "Cego-Schwarzwaldmeisterschaft 2026 (Demo)"
 FIRST_W = ["Anna", "Berta", "Claudia", "Doris", "Elke", "Franziska", "Gertrud", "Hildegard", "Ingrid", "Johanna",
@@ -124,7 +124,7 @@ class Command(BaseCommand):
     @transaction.atomic
     def _tournament(self, season, name, venue, date, players, teams, user, rng, running):
         t = Tournament.objects.create(season=season, name=name, venue=venue, date=date, ruleset="schwarzwald",
-                                      rounds=2, published=True, seed=f"{date:%Y%m%d}-demo")
+                                      round_count=2, published=True, seed=f"{date:%Y%m%d}-demo")
         players.sort(key=lambda p: (p.last_name, p.first_name))
         for number, player in enumerate(players, start=1):
             services.register(user=user, tournament=t, player=player, start_number=number, team=teams.get(player.pk),
@@ -136,7 +136,7 @@ class Command(BaseCommand):
             half = running and round_number == 2
             played = 0
             for i, table in enumerate(tables):
-                games = table.games_played if not half else (table.games_played if i % 2 else rng.randint(0, 12))
+                games = table.games_planned if not half else (table.games_planned if i % 2 else rng.randint(0, 12))
                 self._play(table, games, rng, user)
                 played += games
                 if (i + 1) % 10 == 0 or i + 1 == len(tables):

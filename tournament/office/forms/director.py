@@ -15,10 +15,10 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import ScoringError
 from scoring.rulesets import RULESET_KEYS, resolve
-from tournament.standings import ranking as standings
 from tournament.common.i18n import engine_lang
 from tournament.models import Category, Entry, Game, Player, Season, Team, Tournament
 from tournament.results.services import MAX_POINTS
+from tournament.standings import ranking as standings
 
 MAX_GAMES = 60   # Game.number is 1–60
 TIEBREAK_SLOTS = 4
@@ -70,7 +70,7 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ["name", "date", "venue", "ruleset", "options", "rounds", "games_per_round_4", "games_per_round_5",
+        fields = ["name", "date", "venue", "ruleset", "options", "round_count", "games_per_round_4", "games_per_round_5",
                   "games_per_round_3", "keep_teams_apart", "seed", "published", "prize_places", "last_place_prize"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
                    "name": forms.TextInput(attrs={"autofocus": True})}
@@ -87,7 +87,7 @@ class TournamentForm(forms.ModelForm):
             self.fields[name].min_value = 1
             self.fields[name].max_value = MAX_GAMES
             self.fields[name].widget.attrs.update(min=1, max=MAX_GAMES)
-        self.fields["rounds"].widget.attrs.update(min=1, max=8)
+        self.fields["round_count"].widget.attrs.update(min=1, max=8)
         self.fields["prize_places"].required = False       # empty: keep the current number (10 when new)
         self.fields["prize_places"].widget.attrs.update(min=0, max=999)
         self.fields["prize_places"].help_text = _("Ranks 1 to this number win a prize; ties at the edge are included.")
@@ -151,8 +151,8 @@ class TournamentForm(forms.ModelForm):
             Game.objects.filter(table__round__tournament=self.instance).exists()
             or self.instance.entries.filter(scores__isnull=False).exists())
 
-    def clean_rounds(self):
-        rounds = self.cleaned_data["rounds"]
+    def clean_round_count(self):
+        rounds = self.cleaned_data["round_count"]
         if not 1 <= rounds <= 8:
             raise forms.ValidationError(_("A tournament has 1 to 8 rounds."), code="bad_rounds")
         if self.instance.pk:

@@ -19,7 +19,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.contracts import CONTRACTS, DRESCHER, GOAL, POINT, RAEUBER
-
 from tournament.results.services import GAME_FIELDS
 
 YES = frozenset(("+", "j", "ja", "y", "yes", "✓", "✔"))
@@ -140,9 +139,9 @@ class GameRowForm(forms.Form):
         number = cleaned.get("number")
         if number is None or self.errors.get("number"):
             return cleaned
-        if number > self.table.games_played:
+        if number > self.table.games_planned:
             self.add_error("number", _("Game %(number)s does not exist at this table (1–%(max)s).")
-                           % {"number": number, "max": self.table.games_played})
+                           % {"number": number, "max": self.table.games_planned})
             return cleaned
         text = cleaned.get("contract", "")
         if not text:

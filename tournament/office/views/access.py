@@ -11,8 +11,8 @@ from functools import wraps
 from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import get_object_or_404, render
 
-from tournament.staff import permissions
 from tournament.models import Round, Season, Table, Tournament
+from tournament.staff import permissions
 
 
 def forbidden(request):

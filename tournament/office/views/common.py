@@ -3,7 +3,7 @@
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 
 from tournament.models import Round, Tournament
 
@@ -15,7 +15,7 @@ def tournament_or_404(pk):
 def round_links(tournament):
     """Every round of the tournament (drawn or not) with its status, for the tab bar and the overview."""
     drawn = {r.number: r for r in Round.objects.filter(tournament=tournament)}
-    return [{"number": n, "round": drawn.get(n)} for n in range(1, tournament.rounds + 1)]
+    return [{"number": n, "round": drawn.get(n)} for n in range(1, tournament.round_count + 1)]
 
 
 def tournament_context(tournament, tab, **extra):
@@ -46,11 +46,8 @@ def apply_error(form, err):
 
 
 def sheet_url(table):
-    """The score sheet of a table (another area of the app); None while that area is not installed."""
-    try:
-        return reverse("entry:sheet", args=[table.pk])
-    except NoReverseMatch:
-        return None
+    """The score sheet of a table."""
+    return reverse("entry:sheet", args=[table.pk])
 
 
 __all__ = ["ValidationError", "apply_error", "error_messages", "message_error", "round_links",

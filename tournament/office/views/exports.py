@@ -17,12 +17,16 @@ from tournament import exports as exporters
 from tournament.exports import jobs
 from tournament.exports.pdf.sheets import BACK_CHOICES, expected_pages
 from tournament.models import Round, Season, Table
-from tournament.standings.selectors import category_choices
-
-from tournament.staff import permissions
-
-from tournament.office.views.access import allowed, direct, office, organise, table_tournament
+from tournament.office.views.access import (
+    allowed,
+    direct,
+    office,
+    organise,
+    table_tournament,
+)
 from tournament.office.views.common import tournament_context, tournament_or_404
+from tournament.staff import permissions
+from tournament.standings.selectors import category_choices
 
 KIND = {"pdf": "PDF", "xlsx": "Excel"}
 

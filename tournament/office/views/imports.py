@@ -15,6 +15,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.office.forms.director import ImportUploadForm
+from tournament.office.views.access import direct, office
+from tournament.office.views.common import tournament_context, tournament_or_404
 from tournament.registration.importer import (
     COLUMNS,
     MAX_BYTES,
@@ -24,9 +26,6 @@ from tournament.registration.importer import (
     parse_registrations,
     registration_template_xlsx,
 )
-
-from tournament.office.views.access import direct, office
-from tournament.office.views.common import tournament_context, tournament_or_404
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 

@@ -10,12 +10,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from tournament.results import services
-from tournament.office.forms.director import AdjustmentForm, ReasonForm
 from tournament.models import Adjustment, AuditLog
-
+from tournament.office.forms.director import AdjustmentForm, ReasonForm
 from tournament.office.views.access import direct
-from tournament.office.views.common import apply_error, message_error, tournament_context, tournament_or_404
+from tournament.office.views.common import (
+    apply_error,
+    message_error,
+    tournament_context,
+    tournament_or_404,
+)
+from tournament.results import services
 
 OBJECT_TYPES = {"game": gettext_lazy("Game"), "totals": gettext_lazy("Sheet totals"),
                 "adjustment": gettext_lazy("Adjustment"), "round": gettext_lazy("Round"),

@@ -9,13 +9,21 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournament.models import Entry, Player
+from tournament.office.forms.director import (
+    EntryForm,
+    PlayerForm,
+    PlayerSearchForm,
+    search_players,
+)
+from tournament.office.views.access import direct
+from tournament.office.views.common import (
+    message_error,
+    tournament_context,
+    tournament_or_404,
+)
 from tournament.registration import services as registration_services
 from tournament.results import services
-from tournament.office.forms.director import EntryForm, PlayerForm, PlayerSearchForm, search_players
-from tournament.models import Entry, Player
-
-from tournament.office.views.access import direct
-from tournament.office.views.common import message_error, tournament_context, tournament_or_404
 
 TOGGLES = registration_services.TOGGLES
 FILTERS = ("all", "unpaid", "not_checked_in", "withdrawn")

@@ -9,15 +9,18 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament.draws import services as draws
-from tournament.staff import permissions
-from tournament.results import selectors
-from tournament.results import services
-from tournament.office.forms.director import DrawForm, ReasonForm, RoundStatusForm
 from tournament.models import AuditLog, Round, Score
-from tournament.seating import SeatingError, table_sizes
-
+from tournament.office.forms.director import DrawForm, ReasonForm, RoundStatusForm
 from tournament.office.views.access import allowed, direct, forbidden, tournament_pk
-from tournament.office.views.common import message_error, sheet_url, tournament_context, tournament_or_404
+from tournament.office.views.common import (
+    message_error,
+    sheet_url,
+    tournament_context,
+    tournament_or_404,
+)
+from tournament.results import selectors, services
+from tournament.seating import SeatingError, table_sizes
+from tournament.staff import permissions
 
 
 def planned_tables(tournament, players):
@@ -92,7 +95,7 @@ def drawn_context(round_):
 def round_detail(request, pk, number):
     tournament = tournament_or_404(pk)
     round_ = Round.objects.filter(tournament=tournament, number=number).first()
-    if round_ is None and not 1 <= number <= tournament.rounds:
+    if round_ is None and not 1 <= number <= tournament.round_count:
         raise Http404(_("This tournament has no round %(n)s.") % {"n": number})
     form = DrawForm(request.POST or None, initial={"seed": tournament.seed})
     if request.method == "POST" and not permissions.can(request.user, permissions.DIRECT, tournament):
@@ -112,7 +115,7 @@ def round_detail(request, pk, number):
                                  % {"n": number, "players": round_.seats.count(), "tables": round_.tables.count()})
                 return redirect("director:round", tournament.pk, number)
     context = tournament_context(tournament, "round", number=number, round=round_,
-                                 next_number=number + 1 if number < tournament.rounds else None,
+                                 next_number=number + 1 if number < tournament.round_count else None,
                                  next_drawn=tournament.round_set.filter(number=number + 1).exists())
     context.update(drawn_context(round_) if round_ else undrawn_context(tournament, number, form))
     return render(request, "office/round.html", context)

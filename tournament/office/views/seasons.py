@@ -8,12 +8,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from scoring.rulesets import resolve
-from tournament.staff import permissions
-from tournament.results import selectors
-from tournament.office.forms.director import SeasonForm, TournamentForm
 from tournament.common.i18n import engine_lang
 from tournament.models import Season, Team
-
+from tournament.office.forms.director import SeasonForm, TournamentForm
 from tournament.office.views.access import (
     allowed,
     direct,
@@ -23,7 +20,13 @@ from tournament.office.views.access import (
     season_pk,
     tournament_pk,
 )
-from tournament.office.views.common import round_links, tournament_context, tournament_or_404
+from tournament.office.views.common import (
+    round_links,
+    tournament_context,
+    tournament_or_404,
+)
+from tournament.results import selectors
+from tournament.staff import permissions
 
 
 def with_counts(tournaments):

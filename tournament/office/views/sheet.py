@@ -22,13 +22,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import ScoringError, score_game
-from tournament.staff import permissions
-from tournament.results import selectors
-from tournament.results import services
-from tournament.office.forms.sheet import GameRowForm, TotalsForm, ui_field
 from tournament.common.i18n import engine_lang
 from tournament.models import Game, Round, Table
-
+from tournament.office.forms.sheet import GameRowForm, TotalsForm, ui_field
 from tournament.office.views.access import allowed, round_tournament, table_tournament
 from tournament.office.views.sheet_rows import (
     audit_rows,
@@ -39,6 +35,8 @@ from tournament.office.views.sheet_rows import (
     sheet_context,
     sheet_numbers,
 )
+from tournament.results import selectors, services
+from tournament.staff import permissions
 
 ROW_INPUTS = ("contract", "declarer", "result", "penalty", "calls", "reason")
 
@@ -105,7 +103,7 @@ def sheet(request, pk):
     table = get_table(pk)
     row = request.GET.get("row", "")
     context = sheet_context(table)
-    if row.isdecimal() and 1 <= int(row) <= table.games_played:
+    if row.isdecimal() and 1 <= int(row) <= table.games_planned:
         context["autofocus"] = int(row)
     return render(request, "office/sheet/sheet.html", context)
 
@@ -155,14 +153,14 @@ def save(request, pk):
         return JsonResponse({"ok": True, "game": game_payload(game, engine_lang()),
                              "sheet": sheet_numbers(table, zero_sum(table)), "audit_html": audit_html(request, table)})
     messages.success(request, _("Game %(number)s saved.") % {"number": game.number})
-    return redirect(sheet_url(table, min(game.number + 1, table.games_played)))
+    return redirect(sheet_url(table, min(game.number + 1, table.games_planned)))
 
 
 def rejected(request, table, form, errors, status=400):
     number = form.cleaned_data.get("number") if hasattr(form, "cleaned_data") else None
     if wants_json(request):
         return JsonResponse({"ok": False, "number": number, "errors": errors}, status=status)
-    if not number or number > table.games_played:
+    if not number or number > table.games_planned:
         for messages_ in errors.values():
             for message in messages_:
                 messages.error(request, message)

@@ -4,16 +4,22 @@ Nothing here scores or saves: scores come from the stored games (``selectors.she
 preview, from the engine result the view passes in; the running totals come from ``ScoreSheet``.
 """
 
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring.contracts import CONTRACTS, DRESCHER, GOAL, POINT, RAEUBER
-from tournament.results import selectors
-from tournament.office.forms.sheet import ALIASES, contract_key, forehand, row_values, show_raeuber_tricks
 from tournament.common.i18n import engine_lang
 from tournament.models import Game, Round, Table
+from tournament.office.forms.sheet import (
+    ALIASES,
+    contract_key,
+    forehand,
+    row_values,
+    show_raeuber_tricks,
+)
+from tournament.results import selectors
 from tournament.results.scoresheet import ScoreSheet
 from tournament.results.services import game_snapshot, ruleset_for
 
@@ -26,11 +32,8 @@ def signed(value):
 
 
 def round_url(round_):
-    """The director's page of the round, when the director app is installed."""
-    try:
-        return reverse("director:round", args=[round_.tournament_id, round_.number])
-    except NoReverseMatch:
-        return None
+    """The director's page of the round."""
+    return reverse("director:round", args=[round_.tournament_id, round_.number])
 
 
 def contract_config(rs, lang):
@@ -57,7 +60,7 @@ def sheet_numbers(table, zero_sum, replace=None):
             scores.pop(number, None)
         else:
             scores[number] = row_scores
-    sheet = ScoreSheet(table.size, table.games_played, scores, zero_sum=zero_sum)
+    sheet = ScoreSheet(table.size, table.games_planned, scores, zero_sum=zero_sum)
     entered = [r for r in sheet.rows if r.entered]
     return {
         "scores": {r.number: r.scores for r in entered},
@@ -67,7 +70,7 @@ def sheet_numbers(table, zero_sum, replace=None):
         "total_sum": sum(sheet.totals),
         "balanced": sheet.balanced,
         "entered": sheet.entered,
-        "planned": table.games_played,
+        "planned": table.games_planned,
     }
 
 

@@ -11,12 +11,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournament.staff import services as roles
 from tournament.models import Role, Season
 from tournament.office.forms.staff import AppointForm
-
 from tournament.office.views.access import direct, forbidden, organise
-from tournament.office.views.common import apply_error, tournament_context, tournament_or_404
+from tournament.office.views.common import (
+    apply_error,
+    tournament_context,
+    tournament_or_404,
+)
+from tournament.staff import services as roles
 
 
 def _appoint(request, form, **scope):

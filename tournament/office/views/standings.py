@@ -13,14 +13,17 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournament.standings import ranking as standings
-from tournament.standings import selectors as standings_queries
-from tournament.office.forms.director import CategoryForm, PlayerSearchForm, search_players, tiebreak_label
 from tournament.models import Category, Player, Round, Season
-
+from tournament.office.forms.director import (
+    CategoryForm,
+    PlayerSearchForm,
+    search_players,
+    tiebreak_label,
+)
 from tournament.office.views.access import direct, organise
 from tournament.office.views.common import tournament_context, tournament_or_404
-from tournament.public.views.stats import optional_url
+from tournament.standings import ranking as standings
+from tournament.standings import selectors as standings_queries
 
 
 def chosen_category(request, season):
@@ -43,7 +46,7 @@ def open_rounds(tournament):
     """Numbers of the rounds not locked yet (undrawn ones included): why the standings are provisional."""
     locked = set(Round.objects.filter(tournament=tournament, status=Round.Status.LOCKED)
                  .values_list("number", flat=True))
-    return [n for n in range(1, tournament.rounds + 1) if n not in locked]
+    return [n for n in range(1, tournament.round_count + 1) if n not in locked]
 
 
 def prize_rows(result, places):
@@ -64,7 +67,7 @@ def tournament_standings(request, pk):
         open_rounds=open_rounds(tournament) if result.provisional else [],
         prizes=prize_rows(result, tournament.prize_places), teams=teams.rows,
         stats_url=reverse("stats:tournament", args=[tournament.pk]) if tournament.published else None,
-        public_url=optional_url("public:tournament", tournament.pk) if tournament.published else None)
+        public_url=reverse("public:tournament", args=[tournament.pk]) if tournament.published else None)
     return render(request, "office/standings.html", context)
 
 

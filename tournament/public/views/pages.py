@@ -12,12 +12,12 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
-from tournament.public import charts
+from tournament.models import Entry
 from tournament.public import cache as public_cache
+from tournament.public import charts
 from tournament.public import selectors as public_queries
 from tournament.public import tables as public_tables
 from tournament.standings import selectors as standings_queries
-from tournament.models import Entry
 
 PER_PAGE = 50
 REFRESH_SECONDS = 30
@@ -49,7 +49,7 @@ def tournament_context(tournament, tab):
     live = public_queries.is_live(tournament)
     return {"tournament": tournament, "season": tournament.season, "tab": tab, "live": live,
             "refresh_seconds": REFRESH_SECONDS if live else None,
-            "provisional": tournament.rounds_drawn < tournament.rounds or bool(tournament.rounds_unlocked),
+            "provisional": tournament.rounds_drawn < tournament.round_count or bool(tournament.rounds_unlocked),
             "has_teams": public_queries.has_teams(tournament)}
 
 

@@ -7,20 +7,12 @@ they are served from ``public_cache`` while the data they show has not changed.
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from tournament.models import Entry, Player, Season, Tournament
 from tournament.public import cache as public_cache
 from tournament.statistics import selectors as statistics
-from tournament.models import Entry, Player, Season, Tournament
-
-
-def optional_url(name, *args):
-    """A link to a page another part of the app provides; None while it is not installed."""
-    try:
-        return reverse(name, args=args)
-    except NoReverseMatch:
-        return None
 
 
 def best_worst(stats):
@@ -46,7 +38,7 @@ def tournament(request, pk):
     t = published_tournament(pk)
     return render(request, "public/stats/tournament.html", {
         "tournament": t, "season": t.season, "stats": statistics.tournament_stats(t),
-        "public_url": optional_url("public:tournament", t.pk)})
+        "public_url": reverse("public:tournament", args=[t.pk])})
 
 
 @public_cache.cached("season")
@@ -55,7 +47,7 @@ def season(request, pk):
     tournaments = published_tournaments(season_)
     return render(request, "public/stats/season.html", {
         "season": season_, "tournaments": tournaments, "stats": statistics.season_stats(season_),
-        "public_url": optional_url("public:season", season_.pk)})
+        "public_url": reverse("public:season", args=[season_.pk])})
 
 
 @public_cache.cached("tournament")
@@ -65,7 +57,7 @@ def player(request, pk, entry_pk):
     stats = statistics.entry_stats(entry)
     return render(request, "public/stats/player.html", {
         "tournament": t, "season": t.season, "entry": entry, "player": entry.player, "stats": stats,
-        "best_worst": best_worst(stats), "public_url": optional_url("public:tournament", t.pk)})
+        "best_worst": best_worst(stats), "public_url": reverse("public:tournament", args=[t.pk])})
 
 
 @public_cache.cached("season")
@@ -80,4 +72,4 @@ def season_player(request, pk, player_pk):
     stats = statistics.player_season_stats(player_, season_)
     return render(request, "public/stats/season_player.html", {
         "season": season_, "player": player_, "entries": entries, "stats": stats, "best_worst": best_worst(stats),
-        "public_url": optional_url("public:season", season_.pk)})
+        "public_url": reverse("public:season", args=[season_.pk])})

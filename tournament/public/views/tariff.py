@@ -9,8 +9,8 @@ from django.utils.translation import ngettext
 
 from scoring import rulesets, tariff
 from scoring.errors import ScoringError
-from tournament.public.forms import CardCounterForm
 from tournament.common.i18n import engine_lang
+from tournament.public.forms import CardCounterForm
 from tournament.public.tariff_table import TariffTable
 
 
