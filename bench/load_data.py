@@ -77,18 +77,18 @@ def helper_rows(round_, preplayed, helpers, seed=7):
         row_values,
         show_raeuber_tricks,
     )
-    from tournament.results import services
+    from tournament.results import engine
 
     rng = random.Random(seed)
     tournament = round_.tournament
-    rs = services.ruleset_for(tournament)
+    rs = engine.ruleset_for(tournament)
     tricks = show_raeuber_tricks(rs)
     plan = [[] for _ in range(helpers)]
     for index, table in enumerate(round_.tables.select_related("round__tournament").order_by("number")):
         rows = []
         for number in range(preplayed[table.pk] + 1, table.games_planned + 1):
             game = random_game(rng, tournament.ruleset, players=table.size, dealer=table.dealer(number))
-            values = row_values(SimpleNamespace(**{name: game.get(name) for name in services.GAME_FIELDS}),
+            values = row_values(SimpleNamespace(**{name: game.get(name) for name in engine.GAME_FIELDS}),
                                 table.size)
             fields = {"number": number, "version": "", "reason": ""}
             fields.update((k, v) for k, v in values.items()
@@ -114,7 +114,7 @@ def check(tournament, preplayed, acknowledged, uncertain=()):
     from django.db.models import Count
 
     from tournament.models import AuditLog, Game, Score
-    from tournament.results.services import GAME_FIELDS
+    from tournament.results.engine import GAME_FIELDS
 
     games = {(g.table_id, g.number): g for g in Game.objects.filter(table__round__tournament=tournament)
              .select_related("table")}

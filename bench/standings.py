@@ -51,7 +51,7 @@ def build(players, tournaments, games, seed=7):
         Table,
         Tournament,
     )
-    from tournament.results import services
+    from tournament.results import engine, services
 
     call_command("migrate", verbosity=0)
     if Season.objects.filter(name="Bench season").exists():
@@ -89,7 +89,7 @@ def build(players, tournaments, games, seed=7):
                         dealer = (n - 1) % table.size
                         g = random_game(rng, "schwarzwald", players=table.size, dealer=dealer)
                         result = score_game(dict(g, dealer=dealer))
-                        fields = {f: g.get(f) for f in services.GAME_FIELDS}
+                        fields = {f: g.get(f) for f in engine.GAME_FIELDS}
                         fields["calls"] = fields["calls"] or 0
                         game_rows.append(Game(table=table, number=n, scores=result["scores"],
                                               value=result["value"], fach=result["fach"], won=result["won"],

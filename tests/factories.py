@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 
 from tournament.draws import services as draws
 from tournament.models import Player, Season, Tournament
+from tournament.registration import services as registration_services
 from tournament.results import services
 
 FIRST = ["Anna", "Bernd", "Clara", "Dieter", "Eva", "Franz", "Gisela", "Hans", "Irma", "Josef", "Karin", "Lukas"]
@@ -28,7 +29,7 @@ def tournament(players=8, ruleset="schwarzwald", rounds=2, season=None, date=Non
                                   date=date or datetime.date(2026, 3, 7), ruleset=ruleset, round_count=rounds,
                                   seed="test-seed", **kwargs)
     for i in range(players):
-        services.register(user=None, tournament=t, player_data={"first_name": FIRST[i % 12], "last_name": f"{LAST[i % 12]}{i}",
+        registration_services.register(user=None, tournament=t, player_data={"first_name": FIRST[i % 12], "last_name": f"{LAST[i % 12]}{i}",
                                                      "town": "Hinterzarten"})
     return t
 

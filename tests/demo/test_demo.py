@@ -17,7 +17,7 @@ from tournament.models import (
     Team,
     Tournament,
 )
-from tournament.results import services
+from tournament.results import engine
 
 pytestmark = pytest.mark.django_db
 
@@ -44,8 +44,8 @@ def test_demo_builds_a_played_season():
     assert counts["cego"] > counts["halbe"] > counts["solo"] and "raeuber" in counts
     # stored scores are the engine's
     for game in Game.objects.select_related("table__round__tournament").order_by("?")[:200]:
-        data = {k: getattr(game, k) for k in services.GAME_FIELDS}
-        assert score_game(services.engine_game(game.table, game.number, data))["scores"] == game.scores
+        data = {k: getattr(game, k) for k in engine.GAME_FIELDS}
+        assert score_game(engine.engine_game(game.table, game.number, data))["scores"] == game.scores
 
 
 def test_demo_is_idempotent():

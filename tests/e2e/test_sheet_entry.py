@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from scoring import score_game
 from tests import factories
 from tournament.models import Game, Table
-from tournament.results import services
+from tournament.results import engine, services
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -85,8 +85,8 @@ def test_director_keys_a_whole_sheet_with_the_keyboard(live_server, page):
     assert [g.number for g in games] == list(range(1, 25))
     running = [0] * 4
     for game in games:
-        data = {name: getattr(game, name) for name in services.GAME_FIELDS}
-        assert game.scores == score_game(services.engine_game(table, game.number, data))["scores"]
+        data = {name: getattr(game, name) for name in engine.GAME_FIELDS}
+        assert game.scores == score_game(engine.engine_game(table, game.number, data))["scores"]
         running = [a + b for a, b in zip(running, game.scores)]
     assert running == totals
     assert games[REJECTED_ROW - 1].card_points == 52 and games[REJECTED_ROW - 1].version == 1

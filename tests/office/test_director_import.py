@@ -11,7 +11,7 @@ from django.urls import reverse
 from tests import factories
 from tournament.models import AuditLog, Entry, Player, Team
 from tournament.registration import importer as ri
-from tournament.results import services
+from tournament.registration import services as registration_services
 
 HEAD = ["Vorname", "Nachname", "Ort", "Verein", "Frau", "Geburtsjahr", "Gast", "Team", "Startnummer"]
 GOOD = [
@@ -187,7 +187,7 @@ def test_malformed_files_import_nothing(director, case):
 def test_import_rechecks_and_refuses_a_file_that_became_bad(director):
     t = factories.tournament(players=0)
     response = upload(director, t, factories.registration_csv(GOOD), "ok.csv")
-    services.register(user=None, tournament=t, player_data={"first_name": "Clara", "last_name": "Özdemir", "town": "Neustadt"})
+    registration_services.register(user=None, tournament=t, player_data={"first_name": "Clara", "last_name": "Özdemir", "town": "Neustadt"})
     confirm(director, t, response)
     assert Entry.objects.filter(tournament=t).count() == 1
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from tests import factories
 from tournament.models import Entry, Player, Season, Team
-from tournament.results import services
+from tournament.registration import services as registration_services
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +40,7 @@ def test_search_lists_players_of_this_season_first(director):
     t = factories.tournament(players=0, season=season, date=datetime.date(2026, 3, 1))
     outsider = Player.objects.create(first_name="Anna", last_name="Albrecht", town="Furtwangen")
     regular = Player.objects.create(first_name="Anna", last_name="Zähringer", town="Furtwangen")
-    services.register(user=None, tournament=earlier, player=regular)
+    registration_services.register(user=None, tournament=earlier, player=regular)
     results = director.get(reverse("director:entries", args=[t.pk]), {"q": "anna"}).context["results"]
     assert [r["player"] for r in results] == [regular, outsider]
     assert results[0]["season_entries"] == 1
@@ -170,7 +170,7 @@ def test_edit_creates_and_reuses_a_team_of_the_season(director):
 def test_remove_entry_only_before_it_is_seated(director):
     t, round_ = factories.drawn(players=4)
     seated = t.entries.first()
-    late = services.register(user=None, tournament=t, player=factories.existing_player())
+    late = registration_services.register(user=None, tournament=t, player=factories.existing_player())
     response = director.post(reverse("director:entry_delete", args=[t.pk, seated.pk]), follow=True)
     assert levels(response) == ["error"] and Entry.objects.filter(pk=seated.pk).exists()
     response = director.post(reverse("director:entry_delete", args=[t.pk, late.pk]))
@@ -181,7 +181,7 @@ def test_remove_entry_only_before_it_is_seated(director):
 def test_editing_a_player_with_a_namesake_needs_no_confirmation_unless_renamed(director):
     t = factories.tournament(players=0)
     factories.existing_player()                                        # Rosa Wehrle, Titisee
-    other = services.register(user=None, tournament=t, player_data={"first_name": "Rosa", "last_name": "Wehrle",
+    other = registration_services.register(user=None, tournament=t, player_data={"first_name": "Rosa", "last_name": "Wehrle",
                                                          "town": "Lenzkirch"})
     url = reverse("director:entry_edit", args=[t.pk, other.pk])
     data = {"entry-start_number": other.start_number, "player-first_name": "Rosa", "player-last_name": "Wehrle",

@@ -8,7 +8,7 @@ from django.urls import reverse
 from scoring.rulesets import RULESET_KEYS
 from tests import factories
 from tournament.models import Season, Tournament
-from tournament.results import services
+from tournament.results import engine, services
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +40,7 @@ def test_create_season_then_tournament(director):
     assert response.status_code == 302 and response["Location"] == reverse("director:tournament", args=[t.pk])
     assert t.season == season and t.seed == "k3x9" and t.keep_teams_apart and not t.published
     assert t.options == {"raeuber_value": 50}
-    assert services.ruleset_for(t).raeuber_value == 50
+    assert engine.ruleset_for(t).raeuber_value == 50
 
     page = director.get(reverse("director:tournament", args=[t.pk])).content.decode()
     assert reverse("tariff:detail", args=["schwarzwald"]) in page

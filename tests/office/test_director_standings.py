@@ -6,6 +6,7 @@ from django.urls import reverse
 from tests import factories
 from tournament.draws import services as draws
 from tournament.models import Category, Entry, Player, Season, Team, Tournament
+from tournament.registration import services as registration_services
 from tournament.results import services
 
 pytestmark = pytest.mark.django_db
@@ -187,7 +188,7 @@ def test_season_best_n(director):
     t2 = Tournament.objects.create(season=season, name="Zweites", date=t1.date.replace(day=28), round_count=1,
                                    seed="second")
     for entry in seats1.values():
-        services.register(user=None, tournament=t2, player=entry.player)
+        registration_services.register(user=None, tournament=t2, player=entry.player)
     table2 = draws.draw_round(tournament=t2, number=1, user=factories.user()).tables.get()
     services.record_game(table=table2, number=1, data=CEGO_WON, user=factories.user())
     first, second = ({e.player_id: e.total for e in Entry.objects.filter(tournament=t)} for t in (t1, t2))

@@ -18,7 +18,7 @@ from scoring import score_game
 from tests import factories
 from tournament.models import AuditLog, Entry, Game, Round
 from tournament.office.forms.sheet import forehand
-from tournament.results import selectors, services
+from tournament.results import engine, selectors, services
 
 pytestmark = pytest.mark.django_db
 JSON = {"HTTP_ACCEPT": "application/json"}
@@ -43,7 +43,7 @@ def cego_row(table, number, points, **extra):
 
 
 def engine_scores(table, number, data):
-    return score_game(services.engine_game(table, number, data))["scores"]
+    return score_game(engine.engine_game(table, number, data))["scores"]
 
 
 def urls(table):

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from tests import factories
 from tournament.models import Adjustment, Entry, Game, Round, Score, Seat
-from tournament.results import services
+from tournament.results import engine, services
 
 pytestmark = pytest.mark.django_db
 FUZZ = settings(derandomize=True, database=None, deadline=None, max_examples=300,
@@ -42,7 +42,7 @@ def assert_books_balance():
     for game_id, entry_id, points in Score.objects.filter(game__isnull=False).values_list("game", "entry", "points"):
         rows[game_id].append((entry_id, points))
     for game in Game.objects.select_related("table__round__tournament"):
-        if services.ruleset_for(game.table.round.tournament).writing == "zero_sum":
+        if engine.ruleset_for(game.table.round.tournament).writing == "zero_sum":
             assert sum(game.scores) == 0, (game, game.scores)
         expected = sorted((seats[game.table_id, pos], points) for pos, points in enumerate(game.scores))
         assert sorted(rows.pop(game.pk, [])) == expected, game

@@ -13,7 +13,8 @@ from scoring.random_games import random_game
 from tests import factories
 from tournament.models import Game
 from tournament.public import cache as public_cache
-from tournament.results import services
+from tournament.registration import services as registration_services
+from tournament.results import engine, services
 
 pytestmark = pytest.mark.django_db
 HEADER = public_cache.HEADER
@@ -43,7 +44,7 @@ def live():
 def game_data(table, number, seed):
     game = random_game(random.Random(seed), table.round.tournament.ruleset, players=table.size,
                        dealer=table.dealer(number))
-    data = {name: game.get(name) for name in services.GAME_FIELDS}
+    data = {name: game.get(name) for name in engine.GAME_FIELDS}
     data["calls"] = data["calls"] or 0
     return data
 
@@ -81,7 +82,7 @@ WRITES = {
     "deletion": lambda t: services.delete_game(game=Game.objects.get(table=first_table(t), number=3), user=None),
     "adjustment": lambda t: services.add_adjustment(entry=t.entries.get(start_number=1), points=-20,
                                                     reason="Verspätung", user=None),
-    "registration": lambda t: services.register(user=None, tournament=t, player_data={
+    "registration": lambda t: registration_services.register(user=None, tournament=t, player_data={
         "first_name": "Rosa", "last_name": "Wehrle", "town": "Titisee"}),
     "withdrawal": withdraw,
     "tournament edit": rename,
@@ -124,7 +125,7 @@ def test_a_write_shows_on_the_very_next_request(client, live, write, page):
 def test_a_correction_that_keeps_every_score_shows_too(client, live):
     """Only the audit log tells this write apart: no total, no count changes."""
     table = first_table(live)
-    cego = dict(dict.fromkeys(services.GAME_FIELDS), contract="cego", declarer=1, card_points=30, calls=0)
+    cego = dict(dict.fromkeys(engine.GAME_FIELDS), contract="cego", declarer=1, card_points=30, calls=0)
     game = services.record_game(table=table, number=1, data=cego, user=None,
                                 expected_version=Game.objects.get(table=table, number=1).version)
     url = PAGES["player"](live)

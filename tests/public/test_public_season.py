@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from tests import factories
 from tournament.models import Entry, Player, Season, Team, Tournament
+from tournament.registration import services as registration_services
 from tournament.results import services
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +30,7 @@ def season_with(results, published=(True, True, False), best_n=None):
         for player, total in zip(players, totals, strict=True):
             if total is None:
                 continue
-            entry = services.register(user=None, tournament=t, player=player)
+            entry = registration_services.register(user=None, tournament=t, player=player)
             if total:
                 services.add_adjustment(entry=entry, points=total, reason="Test", user=factories.user())
         tournaments.append(t)

@@ -25,7 +25,7 @@ from tests import factories
 from tests.office.test_fuzz_entry import assert_books_balance
 from tournament.models import AuditLog, Entry, Game, Score, Table
 from tournament.office.forms.sheet import forehand
-from tournament.results import services
+from tournament.results import engine, services
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -223,7 +223,7 @@ def test_without_the_table_lock_an_edit_is_lost(table, monkeypatch):
     services.record_game(table=table, number=4, data=cego(table, 4, 45), user=factories.user())
     monkeypatch.setattr(Table.objects, "select_for_update", lambda *a, **k: Table.objects.all())
     both_read = threading.Barrier(2)
-    real_snapshot = services.game_snapshot
+    real_snapshot = engine.game_snapshot
 
     def held_snapshot(game):
         if game.version == 1:                # the snapshot of the row as read, taken before the write

@@ -7,6 +7,7 @@ from django.db import IntegrityError, transaction
 from tests import factories
 from tournament.draws import services as draws
 from tournament.models import AuditLog, Entry, Game, Round, Score, Seat
+from tournament.registration import services as registration_services
 from tournament.results import selectors, services
 
 pytestmark = pytest.mark.django_db
@@ -168,9 +169,9 @@ def test_register_rejects_duplicates():
     t = factories.tournament(players=2)
     player = Entry.objects.filter(tournament=t).first().player
     with pytest.raises(ValidationError):
-        services.register(user=None, tournament=t, player=player)
+        registration_services.register(user=None, tournament=t, player=player)
     with pytest.raises(ValidationError):
-        services.register(user=None, tournament=t, player=factories.existing_player(), start_number=1)
+        registration_services.register(user=None, tournament=t, player=factories.existing_player(), start_number=1)
 
 
 def test_impossible_field_gives_a_translated_draw_error():

@@ -18,6 +18,7 @@ from tournament.models import (
     Season,
     Tournament,
 )
+from tournament.registration import services as registration_services
 from tournament.results import services
 from tournament.results.random_play import play_table
 from tournament.staff import permissions
@@ -70,7 +71,7 @@ def test_directing_services_refuse_a_helper(setup):
     with pytest.raises(PermissionDenied):
         draws.draw_round(tournament=t, number=2, user=helper)
     with pytest.raises(PermissionDenied):
-        services.register(tournament=t, player=factories.existing_player(), user=helper)
+        registration_services.register(tournament=t, player=factories.existing_player(), user=helper)
     adjustment = services.add_adjustment(entry=entry, points=5, reason="Bonus", user=setup["director"])
     with pytest.raises(PermissionDenied):
         services.delete_adjustment(adjustment=adjustment, user=helper)

@@ -17,7 +17,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.results.services import GAME_FIELDS
+from tournament.results.engine import GAME_FIELDS
 
 FORMAT = "cego-tournament"
 VERSION = 2

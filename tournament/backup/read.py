@@ -45,7 +45,7 @@ from tournament.models import (
     Table,
     Tournament,
 )
-from tournament.results.services import GAME_FIELDS, engine_game, ruleset_for
+from tournament.results.engine import GAME_FIELDS, engine_game, ruleset_for
 
 
 @dataclass

@@ -12,8 +12,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournament import seating
+from tournament.audit.log import audit
 from tournament.models import AuditLog, Round, Seat, Table
-from tournament.results.services import audit, ruleset_for
+from tournament.results.engine import ruleset_for
 from tournament.staff import permissions
 
 

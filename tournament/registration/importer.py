@@ -437,8 +437,9 @@ def import_registrations(*, tournament, data, filename, user):
     Existing players (same first name, last name and town) are reused unchanged; lines with a start number
     are registered first, so the automatic numbers of the others follow the highest number.
     """
+    from tournament.audit.log import audit
     from tournament.models import AuditLog, Player
-    from tournament.results import services
+    from tournament.registration import services as registration_services
     from tournament.staff.permissions import DIRECT, require
 
     require(user, DIRECT, tournament)
@@ -457,10 +458,10 @@ def import_registrations(*, tournament, data, filename, user):
             first_name=v["first_name"], last_name=v["last_name"], town=v.get("town", ""), club=v.get("club", ""),
             is_woman=v.get("is_woman", False), birth_year=v.get("birth_year"), is_guest=v.get("is_guest", False))
         team = _team(tournament.season, v["team"], teams) if v.get("team") else None
-        entries.append(services.register(user=user, tournament=tournament, player=player,
+        entries.append(registration_services.register(user=user, tournament=tournament, player=player,
                                          start_number=v.get("start_number"),
                                          team=team))
-    services.audit(tournament=tournament, obj_type="import", action=AuditLog.Action.CREATE, user=user,
+    audit(tournament=tournament, obj_type="import", action=AuditLog.Action.CREATE, user=user,
                     new={"file": filename[:100], "sha256": result.sha256, "entries": len(entries),
                          "new_players": result.new_players})
     return entries

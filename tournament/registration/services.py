@@ -1,11 +1,13 @@
-"""Registration changes after the fact — check-in, payment, withdrawal, corrections, removal — each in one
+"""Registering players, and registration changes after the fact — check-in, payment, withdrawal, corrections, removal — each in one
 transaction, allowed to the tournament direction only, and written to the tournament's audit log (object
 "entry") with what it was before and after, so a disputed start number or a late withdrawal can be traced."""
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
+from tournament.audit.log import audit
 from tournament.models import AuditLog, Entry, Player
-from tournament.results.services import audit
 from tournament.staff import permissions
 
 TOGGLES = ("paid", "checked_in", "withdrawn")
@@ -66,3 +68,28 @@ def remove(*, entry, user):
     audit(tournament=entry.tournament, obj_type="entry", obj_id=entry.pk, action=AuditLog.Action.DELETE,
            user=user, old={"start_number": entry.start_number, "player": str(entry.player)})
     entry.delete()
+
+
+def next_start_number(tournament):
+    last = tournament.entries.order_by("-start_number").values_list("start_number", flat=True).first()
+    return (last or 0) + 1
+
+
+@transaction.atomic
+def register(*, tournament, user, player=None, player_data=None, start_number=None, team=None, paid=False,
+             checked_in=False):
+    """Enter a player (an existing one, or a new one from ``player_data``) into ``tournament``."""
+    permissions.require(user, permissions.DIRECT, tournament)
+    if player is None:
+        player = Player.objects.create(**player_data)
+    if Entry.objects.filter(tournament=tournament, player=player).exists():
+        raise ValidationError(_("%(player)s is already registered.") % {"player": player}, code="duplicate_entry")
+    number = start_number or next_start_number(tournament)
+    if Entry.objects.filter(tournament=tournament, start_number=number).exists():
+        raise ValidationError({"start_number": ValidationError(
+            _("Start number %(n)s is taken.") % {"n": number}, code="start_number_taken")})
+    entry = Entry.objects.create(tournament=tournament, player=player, start_number=number, team=team, paid=paid,
+                                 checked_in=checked_in)
+    audit(tournament=tournament, obj_type="entry", obj_id=entry.pk, action=AuditLog.Action.CREATE, user=user,
+           new={"start_number": number, "player": str(player)})
+    return entry

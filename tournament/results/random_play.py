@@ -7,7 +7,7 @@ No audit entries are written (nobody entered these games); callers refresh ``Ent
 from scoring import score_game
 from scoring.random_games import random_game
 from tournament.models import Game, Score
-from tournament.results.services import GAME_FIELDS
+from tournament.results.engine import GAME_FIELDS
 
 
 def play_table(table, count, rng, *, ruleset=None, user=None):

@@ -12,37 +12,27 @@ from django.db.models import Sum
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from scoring import ScoringError, resolve, score_game
+from scoring import ScoringError, score_game
+from tournament.audit.log import audit
 from tournament.models import (
     Adjustment,
     AuditLog,
     Entry,
     Game,
-    Player,
     Round,
     Score,
     Table,
     Tournament,
 )
+from tournament.results.engine import (
+    GAME_FIELDS,
+    MAX_POINTS,
+    engine_error,
+    engine_game,
+    game_snapshot,
+    ruleset_for,
+)
 from tournament.staff import permissions
-
-# Engine input fields a Game stores (RULES.md §6); everything else is derived.
-GAME_FIELDS = ("contract", "declarer", "card_points", "achieved", "tricks", "announcer", "raeuber_points",
-               "raeuber_tricks", "last_trick", "calls", "penalty")
-# Which form field an engine error belongs to.
-ERROR_FIELDS = {
-    "card_points_out_of_range": "card_points", "card_points_required": "card_points",
-    "declarer_required": "declarer", "declarer_not_forehand": "declarer", "outcome_required": "achieved",
-    "outcome_conflict": "tricks", "tricks_out_of_range": "tricks", "announcer_required": "announcer",
-    "raeuber_points_required": "raeuber_points", "raeuber_tricks_inconsistent": "raeuber_tricks",
-    "last_trick_required": "last_trick", "calls_not_allowed": "calls", "calls_out_of_range": "calls",
-    "unknown_contract": "contract", "contract_not_allowed": "contract",
-}
-
-
-# The most points one game, total or adjustment may move (real games: a few thousand). Extreme ruleset options
-# could otherwise produce numbers the database's integer columns cannot hold (a 500 on PostgreSQL).
-MAX_POINTS = 1_000_000
 
 
 class ConflictError(ValidationError):
@@ -51,43 +41,6 @@ class ConflictError(ValidationError):
     def __init__(self, message, current):
         super().__init__(message, code="stale_version")
         self.current = current
-
-
-def engine_error(err, field=None):
-    """A ``ScoringError`` as a ``ValidationError`` on the form field it belongs to, in the request's language."""
-    field = field or ERROR_FIELDS.get(err.code) or err.params.get("field") or "__all__"
-    return ValidationError({field: ValidationError(err.message(get_language() or "de"), code=err.code)})
-
-
-def ruleset_for(tournament):
-    return resolve(tournament.ruleset, tournament.options or None)
-
-
-def engine_game(table, number, data):
-    """The engine's JSON game for row ``number`` of ``table`` from the entered ``data``."""
-    tournament = table.round.tournament
-    dealer = table.dealer(number)
-    game = {"ruleset": tournament.ruleset, "players": table.size, "dealer": dealer}
-    if tournament.options:
-        game["options"] = tournament.options
-    if table.size == 5:
-        game["sitting_out"] = dealer
-    for name in GAME_FIELDS:
-        value = data.get(name)
-        if value is not None and not (name == "calls" and value == 0):
-            game[name] = value
-    return game
-
-
-def game_snapshot(game):
-    return {name: getattr(game, name) for name in (*GAME_FIELDS, "number", "scores", "version")}
-
-
-def audit(*, tournament, table=None, obj_type, obj_id=None, action, user, old=None, new=None, reason=""):
-    """One row of the tournament's audit log; the one place every write module records who did what."""
-    AuditLog.objects.create(tournament=tournament, table=table, object_type=obj_type, object_id=obj_id,
-                            action=action, user=user if user and user.is_authenticated else None,
-                            old=old, new=new, reason=reason or "")
 
 
 def _check_round_writable(round_, reason, user):
@@ -310,29 +263,3 @@ def delete_adjustment(*, adjustment, user, reason=""):
     entry_id = adjustment.entry_id
     adjustment.delete()
     refresh_totals([entry_id])
-
-
-def next_start_number(tournament):
-    last = tournament.entries.order_by("-start_number").values_list("start_number", flat=True).first()
-    return (last or 0) + 1
-
-
-@transaction.atomic
-def register(*, tournament, user, player=None, player_data=None, start_number=None, team=None, paid=False,
-             checked_in=False):
-    """Enter a player (an existing one, or a new one from ``player_data``) into ``tournament``."""
-    permissions.require(user, permissions.DIRECT, tournament)
-    if player is None:
-        player = Player.objects.create(**player_data)
-    if Entry.objects.filter(tournament=tournament, player=player).exists():
-        raise ValidationError(_("%(player)s is already registered.") % {"player": player}, code="duplicate_entry")
-    number = start_number or next_start_number(tournament)
-    if Entry.objects.filter(tournament=tournament, start_number=number).exists():
-        raise ValidationError({"start_number": ValidationError(
-            _("Start number %(n)s is taken.") % {"n": number}, code="start_number_taken")})
-    entry = Entry.objects.create(tournament=tournament, player=player, start_number=number, team=team, paid=paid,
-                                 checked_in=checked_in)
-    audit(tournament=tournament, obj_type="entry", obj_id=entry.pk, action=AuditLog.Action.CREATE, user=user,
-           new={"start_number": number, "player": str(player)})
-    return entry
-

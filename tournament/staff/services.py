@@ -12,8 +12,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournament.audit.log import audit
 from tournament.models import AuditLog, Role
-from tournament.results.services import audit
 from tournament.staff import permissions
 
 

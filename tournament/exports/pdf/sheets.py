@@ -24,8 +24,8 @@ from tournament.exports.base import PdfExporter, render_document, signed, write_
 from tournament.exports.pdf import sheet_layout
 from tournament.exports.registry import register
 from tournament.models import Game, Score, Seat, Table
+from tournament.results.engine import ruleset_for
 from tournament.results.scoresheet import ScoreSheet
-from tournament.results.services import ruleset_for
 
 BACK_CHOICES = ("each", "end", "none")
 MAX_BATCH = 10      # sheets per WeasyPrint document: progress per batch, little per-document overhead

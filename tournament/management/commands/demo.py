@@ -15,6 +15,7 @@ from django.db import transaction
 
 from tournament.draws import services as draws
 from tournament.models import Player, Role, Round, Season, Team, Tournament
+from tournament.registration import services as registration_services
 from tournament.results import services
 from tournament.results.random_play import play_table
 from tournament.staff import services as roles
@@ -127,7 +128,7 @@ class Command(BaseCommand):
                                       round_count=2, published=True, seed=f"{date:%Y%m%d}-demo")
         players.sort(key=lambda p: (p.last_name, p.first_name))
         for number, player in enumerate(players, start=1):
-            services.register(user=user, tournament=t, player=player, start_number=number, team=teams.get(player.pk),
+            registration_services.register(user=user, tournament=t, player=player, start_number=number, team=teams.get(player.pk),
                               paid=True, checked_in=True)
         for round_number in (1, 2):
             round_ = draws.draw_round(tournament=t, number=round_number, user=user)

@@ -17,7 +17,7 @@ from scoring import ScoringError
 from scoring.rulesets import RULESET_KEYS, resolve
 from tournament.common.i18n import engine_lang
 from tournament.models import Category, Entry, Game, Player, Season, Team, Tournament
-from tournament.results.services import MAX_POINTS
+from tournament.results.engine import MAX_POINTS
 from tournament.standings import ranking as standings
 
 MAX_GAMES = 60   # Game.number is 1–60

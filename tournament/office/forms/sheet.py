@@ -8,8 +8,8 @@ The form knows the keyboard vocabulary of the sheet and nothing of scoring:
             or the declarer's number of tricks; Drescher: the seat that took the last trick;
 * Räuber    card points (and optionally tricks) per seat, keyed in the players' columns.
 
-``GameRowForm.game_data`` is a dict of ``services.GAME_FIELDS`` for ``services.record_game`` /
-``services.engine_game``; whether the game is legal and what it scores is the engine's business alone.
+``GameRowForm.game_data`` is a dict of ``engine.GAME_FIELDS`` for ``services.record_game`` /
+``engine.engine_game``; whether the game is legal and what it scores is the engine's business alone.
 Errors are keyed by the sheet's input names (``contract``, ``declarer``, ``result``, ``penalty``, ``calls``,
 ``rp_<seat>``, ``rt_<seat>``, ``reason``, ``__all__``) so the page can show each next to its field.
 """
@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.contracts import CONTRACTS, DRESCHER, GOAL, POINT, RAEUBER
-from tournament.results.services import GAME_FIELDS
+from tournament.results.engine import GAME_FIELDS
 
 YES = frozenset(("+", "j", "ja", "y", "yes", "✓", "✔"))
 NO = frozenset(("-", "−", "–", "n", "nein", "no", "x"))

@@ -23,7 +23,6 @@ from tournament.office.views.common import (
     tournament_or_404,
 )
 from tournament.registration import services as registration_services
-from tournament.results import services
 
 TOGGLES = registration_services.TOGGLES
 FILTERS = ("all", "unpaid", "not_checked_in", "withdrawn")
@@ -94,7 +93,7 @@ def entry_register(request, pk):
     tournament = tournament_or_404(pk)
     player = get_object_or_404(Player, pk=request.POST.get("player") or 0)
     try:
-        entry = services.register(user=request.user, tournament=tournament, player=player)
+        entry = registration_services.register(user=request.user, tournament=tournament, player=player)
     except ValidationError as err:
         message_error(request, err)
         return back(request, tournament)
@@ -111,7 +110,7 @@ def player_create(request, pk):
         if form.is_valid():
             data = {k: v for k, v in form.cleaned_data.items() if k != "confirm"}
             try:
-                entry = services.register(user=request.user, tournament=tournament, player_data=data)
+                entry = registration_services.register(user=request.user, tournament=tournament, player_data=data)
             except ValidationError as err:
                 message_error(request, err)
             else:

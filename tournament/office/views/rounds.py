@@ -18,7 +18,7 @@ from tournament.office.views.common import (
     tournament_context,
     tournament_or_404,
 )
-from tournament.results import selectors, services
+from tournament.results import engine, selectors, services
 from tournament.seating import SeatingError, table_sizes
 from tournament.staff import permissions
 
@@ -26,7 +26,7 @@ from tournament.staff import permissions
 def planned_tables(tournament, players):
     """(sizes, problem): the table sizes a draw of ``players`` would give, or why it cannot be drawn."""
     try:
-        rs = services.ruleset_for(tournament)
+        rs = engine.ruleset_for(tournament)
     except Exception:   # a broken override shows on the tournament form; the draw itself reports it
         return [], ""
     leftover = 3 if 3 in rs.players else 5

@@ -35,7 +35,7 @@ from tournament.office.views.sheet_rows import (
     sheet_context,
     sheet_numbers,
 )
-from tournament.results import selectors, services
+from tournament.results import engine, selectors, services
 from tournament.staff import permissions
 
 ROW_INPUTS = ("contract", "declarer", "result", "penalty", "calls", "reason")
@@ -82,11 +82,11 @@ def service_errors(err, form):
 
 def stores(game, data):
     """Whether ``game`` already holds exactly the entered ``data``."""
-    return all(getattr(game, k) == ((data.get(k) or 0) if k == "calls" else data.get(k)) for k in services.GAME_FIELDS)
+    return all(getattr(game, k) == ((data.get(k) or 0) if k == "calls" else data.get(k)) for k in engine.GAME_FIELDS)
 
 
 def zero_sum(table):
-    return services.ruleset_for(table.round.tournament).writing == "zero_sum"
+    return engine.ruleset_for(table.round.tournament).writing == "zero_sum"
 
 
 def audit_html(request, table):
@@ -113,7 +113,7 @@ def sheet(request, pk):
 def preview(request, pk):
     """Score the typed row with the engine, save nothing. Always 200; ``ok`` tells whether it scored."""
     table = get_table(pk)
-    form = GameRowForm(request.POST, table=table, ruleset=services.ruleset_for(table.round.tournament))
+    form = GameRowForm(request.POST, table=table, ruleset=engine.ruleset_for(table.round.tournament))
     if not form.is_valid() or form.game_data is None:
         return JsonResponse({"ok": False, "number": form.cleaned_data.get("number"), "errors": form.ui_errors()})
     if selectors.table_totals(table):
@@ -121,9 +121,9 @@ def preview(request, pk):
             _("This table was entered as totals only.")]}})
     lang = engine_lang()
     try:
-        result = score_game(services.engine_game(table, form.game_number, form.game_data), lang)
+        result = score_game(engine.engine_game(table, form.game_number, form.game_data), lang)
     except ScoringError as err:
-        field = services.ERROR_FIELDS.get(err.code) or err.params.get("field") or "__all__"
+        field = engine.ERROR_FIELDS.get(err.code) or err.params.get("field") or "__all__"
         return JsonResponse({"ok": False, "number": form.game_number, "errors": {
             ui_field(field, form.kind, form.first_playing_seat()): [err.message(lang)]}})
     return JsonResponse({"ok": True, "number": form.game_number, "scores": result["scores"],
@@ -135,7 +135,7 @@ def preview(request, pk):
 @require_POST
 def save(request, pk):
     table = get_table(pk)
-    form = GameRowForm(request.POST, table=table, ruleset=services.ruleset_for(table.round.tournament))
+    form = GameRowForm(request.POST, table=table, ruleset=engine.ruleset_for(table.round.tournament))
     if not form.is_valid():
         return rejected(request, table, form, form.ui_errors())
     try:
@@ -173,7 +173,7 @@ def conflict(request, table, form, err):
     data = conflict_context(err, form.game_number, form.game_data, form.expected_version, engine_lang())
     data["submitted"] = typed_values(request.POST, table.size)
     if wants_json(request):
-        _lead, colspan = columns(table, services.ruleset_for(table.round.tournament))
+        _lead, colspan = columns(table, engine.ruleset_for(table.round.tournament))
         html = render_to_string("office/sheet/_conflict.html", {"table": table, "colspan": colspan, "conflict": data},
                                 request)
         return JsonResponse({"ok": False, "number": form.game_number, "conflict": data, "conflict_html": html,

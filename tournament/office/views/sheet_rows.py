@@ -20,8 +20,8 @@ from tournament.office.forms.sheet import (
     show_raeuber_tricks,
 )
 from tournament.results import selectors
+from tournament.results.engine import game_snapshot, ruleset_for
 from tournament.results.scoresheet import ScoreSheet
-from tournament.results.services import game_snapshot, ruleset_for
 
 
 def signed(value):
@@ -83,7 +83,7 @@ def game_payload(game, lang):
 
 
 def describe_game(snapshot, lang=None):
-    """One line in words for a stored game snapshot (``services.game_snapshot``), for conflicts and the log."""
+    """One line in words for a stored game snapshot (``engine.game_snapshot``), for conflicts and the log."""
     if not snapshot:
         return "—"
     lang = lang or engine_lang()

@@ -1,0 +1,1 @@
+"""The audit log: recording who changed what (``log.audit``), and turning its rows into words."""

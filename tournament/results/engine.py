@@ -1,0 +1,55 @@
+"""The bridge between stored games and the scoring engine: which fields a game stores, the engine's game for a row
+of a table, the tournament's ruleset, and how an engine error becomes a form error. Nothing here writes."""
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import get_language
+
+from scoring import resolve
+
+# Engine input fields a Game stores (RULES.md §6); everything else is derived.
+GAME_FIELDS = ("contract", "declarer", "card_points", "achieved", "tricks", "announcer", "raeuber_points",
+               "raeuber_tricks", "last_trick", "calls", "penalty")
+# Which form field an engine error belongs to.
+ERROR_FIELDS = {
+    "card_points_out_of_range": "card_points", "card_points_required": "card_points",
+    "declarer_required": "declarer", "declarer_not_forehand": "declarer", "outcome_required": "achieved",
+    "outcome_conflict": "tricks", "tricks_out_of_range": "tricks", "announcer_required": "announcer",
+    "raeuber_points_required": "raeuber_points", "raeuber_tricks_inconsistent": "raeuber_tricks",
+    "last_trick_required": "last_trick", "calls_not_allowed": "calls", "calls_out_of_range": "calls",
+    "unknown_contract": "contract", "contract_not_allowed": "contract",
+}
+
+
+# The most points one game, total or adjustment may move (real games: a few thousand). Extreme ruleset options
+# could otherwise produce numbers the database's integer columns cannot hold (a 500 on PostgreSQL).
+MAX_POINTS = 1_000_000
+
+
+def engine_error(err, field=None):
+    """A ``ScoringError`` as a ``ValidationError`` on the form field it belongs to, in the request's language."""
+    field = field or ERROR_FIELDS.get(err.code) or err.params.get("field") or "__all__"
+    return ValidationError({field: ValidationError(err.message(get_language() or "de"), code=err.code)})
+
+
+def ruleset_for(tournament):
+    return resolve(tournament.ruleset, tournament.options or None)
+
+
+def engine_game(table, number, data):
+    """The engine's JSON game for row ``number`` of ``table`` from the entered ``data``."""
+    tournament = table.round.tournament
+    dealer = table.dealer(number)
+    game = {"ruleset": tournament.ruleset, "players": table.size, "dealer": dealer}
+    if tournament.options:
+        game["options"] = tournament.options
+    if table.size == 5:
+        game["sitting_out"] = dealer
+    for name in GAME_FIELDS:
+        value = data.get(name)
+        if value is not None and not (name == "calls" and value == 0):
+            game[name] = value
+    return game
+
+
+def game_snapshot(game):
+    return {name: getattr(game, name) for name in (*GAME_FIELDS, "number", "scores", "version")}
