@@ -31,8 +31,9 @@ from tournament.seating import (
     repeated_pairs,
     table_sizes,
 )
+from tournament.seating.problem import HARD, ODD_DAY, ODD_SEASON, Problem
 from tournament.seating.rng import Rng
-from tournament.seating.search import HARD, ODD_DAY, ODD_SEASON, Problem, solve
+from tournament.seating.search import solve
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -476,7 +477,7 @@ def test_season_balance_prefers_who_had_least():
 
 # -- the optimiser's bookkeeping --------------------------------------------------------------------------
 def objective(problem, tables):
-    """The objective of seating_search's docstring, computed from scratch."""
+    """The objective of search's docstring, computed from scratch."""
     n, total, met = problem.n, 0, Counter()
     for r, tables_ in enumerate(tables):
         for t in tables_:

@@ -16,7 +16,8 @@ from tournament.seating.inputs import (
     table_sizes,
 )
 from tournament.seating.rng import Rng
-from tournament.seating.search import BASE_SIZE, HARD, Problem, solve
+from tournament.seating.problem import BASE_SIZE, HARD, Problem
+from tournament.seating.search import solve
 from tournament.seating.seats import order_seats
 
 __all__ = [

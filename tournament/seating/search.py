@@ -29,15 +29,18 @@ a run short.
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from tournament.seating.problem import (
+    BASE_SIZE,
+    HARD,
+    ODD_DAY,
+    ODD_SEASON,
+    Outcome,
+    Problem,
+    repeats_unavoidable,
+)
 from tournament.seating.rng import Rng
-
-HARD = 1_000_000
-ODD_DAY = 100
-ODD_SEASON = 10
-BASE_SIZE = 4
 
 MAX_ITERATIONS = 200_000
 MAX_WORK = 6_000_000  # swap evaluations (one per candidate partner) per draw: about 3 s of CPython
@@ -48,28 +51,6 @@ TABU_MIN, TABU_SPREAD = 8, 8  # a player may not go back to the table he left fo
 RESTART_EVERY = 5  # every 5th escape from a stall is a fresh greedy start instead of a perturbed best
 SCAN_WORK = 2_000  # conflicting players examined per iteration: all, or a sample of SCAN_WORK / n of them
 MIN_SCAN = 3
-
-
-@dataclass
-class Problem:
-    """What the optimiser needs; see the module docstring for the meaning of the costs."""
-
-    n: int
-    sizes: tuple[int, ...]
-    rounds: int
-    statics: list[list[int]]
-    pinned: list[int]
-    odd_before: list[int]
-    odd_season: list[int]
-
-
-@dataclass
-class Outcome:
-    tables: list[list[list[int]]]
-    cost: int
-    lower_bound: int
-    iterations: int
-    work: int
 
 
 def solve(
@@ -93,22 +74,8 @@ def solve(
     if stall is None:
         stall = max(300, 2 * problem.n)
     if max_work is None:
-        max_work = HOPELESS_WORK if _repeats_unavoidable(problem) else MAX_WORK
+        max_work = HOPELESS_WORK if repeats_unavoidable(problem) else MAX_WORK
     return search.run(max_iterations, max_work, stall, stop)
-
-
-def _repeats_unavoidable(problem: Problem) -> bool:
-    """True when some player cannot meet only new partners: too few players for the rounds, or too few tables
-    (pigeonhole: a table of s players in the next round needs them from s different tables of this one, so
-    8 or 12 players at tables of 4 meet again in round 2 however they are seated)."""
-    if problem.rounds >= 2 and len(problem.sizes) < max(problem.sizes):
-        return True
-    n = problem.n
-    need = (min(problem.sizes) - 1) * problem.rounds
-    if need > n - 1:
-        return True
-    st = problem.statics[-1] if problem.statics else []  # the last round: frozen meetings (and groups if all day)
-    return any(sum(1 for c in st[p * n : p * n + n] if c >= HARD) + need > n - 1 for p in range(n))
 
 
 class _Search:

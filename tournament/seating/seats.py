@@ -1,6 +1,6 @@
 """Seat order at the drawn tables: who deals first, spread evenly over the day and the season.
 
-Pure and index-based, like ``seating_search``. Changing the seat order inside a table changes no meeting,
+Pure and index-based, like ``search``. Changing the seat order inside a table changes no meeting,
 so this runs after the optimiser and cannot create a repeat.
 
 The first dealer of every drawn table is chosen by a capacitated matching (tables → players): with
