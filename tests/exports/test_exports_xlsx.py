@@ -8,7 +8,7 @@ import pytest
 from tests import factories
 from tournament.exports import base, get
 from tournament.models import Game, Score, Seat
-from tournament.registration.importer import COLUMNS
+from tournament.registration.files import COLUMNS
 from tournament.results import services
 from tournament.standings.selectors import (
     category_choices,

@@ -15,8 +15,8 @@ from tournament.seating.inputs import (
     ordered_pair,
     table_sizes,
 )
-from tournament.seating.rng import Rng
 from tournament.seating.problem import BASE_SIZE, HARD, Problem
+from tournament.seating.rng import Rng
 from tournament.seating.search import solve
 from tournament.seating.seats import order_seats
 

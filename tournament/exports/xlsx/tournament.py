@@ -1,5 +1,5 @@
 """The tournament workbook: standings, one sheet per round with every game and the per-player scores,
-adjustments and the audit log. Also the registration template (built by ``registration_import``)."""
+adjustments and the audit log. Also the registration template (built by ``registration.importer``)."""
 
 import json
 

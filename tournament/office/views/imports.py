@@ -17,13 +17,15 @@ from django.utils.translation import ngettext
 from tournament.office.forms.director import ImportUploadForm
 from tournament.office.views.access import direct, office
 from tournament.office.views.common import tournament_context, tournament_or_404
-from tournament.registration.importer import (
+from tournament.registration.files import (
     COLUMNS,
     MAX_BYTES,
     ImportRejected,
+    parse_registrations,
+)
+from tournament.registration.importer import (
     check_against_tournament,
     import_registrations,
-    parse_registrations,
     registration_template_xlsx,
 )
 
