@@ -51,6 +51,7 @@ test: $(STAMP) browser
 check: $(STAMP)
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run
+	$(VENV)/bin/lint-imports --no-cache
 
 # Extract, then compile the catalogues; the .mo files are committed so no machine needs gettext to run.
 messages: $(STAMP)

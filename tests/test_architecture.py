@@ -1,0 +1,40 @@
+"""The shape docs/architecture.md promises: package boundaries (import-linter), small modules, small folders."""
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MAX_LINES = 400
+MAX_MODULES = 15
+
+
+def python_files():
+    return [p for p in (ROOT / "tournament").rglob("*.py") if "migrations" not in p.parts]
+
+
+def test_import_contracts_are_kept():
+    lint = Path(sys.executable).with_name("lint-imports")
+    result = subprocess.run([str(lint), "--no-cache"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert "0 broken" in result.stdout
+
+
+def test_no_module_is_longer_than_400_lines():
+    long = {str(p.relative_to(ROOT)): n for p in python_files()
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert not long, f"modules over {MAX_LINES} lines: {long}"
+
+
+def test_no_folder_holds_more_than_15_modules():
+    folders = {}
+    for p in python_files():
+        folders.setdefault(p.parent, []).append(p)
+    crowded = {str(d.relative_to(ROOT)): len(files) for d, files in folders.items() if len(files) > MAX_MODULES}
+    assert not crowded, f"folders with more than {MAX_MODULES} modules: {crowded}"
+
+
+def test_every_package_says_what_it_owns():
+    silent = [str(p.relative_to(ROOT)) for p in (ROOT / "tournament").rglob("__init__.py")
+              if "migrations" not in p.parts and "management" not in p.parts and "templatetags" not in p.parts
+              and not p.read_text(encoding="utf-8").lstrip().startswith('"""')]
+    assert not silent, f"packages without a docstring: {silent}"
