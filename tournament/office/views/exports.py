@@ -2,11 +2,13 @@
 progress of long exports.
 
 GET on a download URL renders the file and returns it (the plain fallback without JavaScript). POST on the same
-URL starts it in the background (``exporters.jobs``) and answers with the job's status URL; ``exports.js`` polls
-that and shows "n / total" until the file is ready.
+URL queues it as a background task (``tournament.exports.services.start_export``) and answers with the job's
+status URL; ``exports.js`` polls that and shows "n / total" until the file is ready. When the most exports that
+may run at once are under way, the POST is refused with 429 and a message the page shows.
 """
 
 from django.conf import settings
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -14,7 +16,8 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 
 from tournament import exports as exporters
-from tournament.exports import jobs
+from tournament.exports import selectors as job_selectors
+from tournament.exports import services as job_services
 from tournament.exports.pdf.sheets import BACK_CHOICES, expected_pages
 from tournament.models import Round, Season, Table
 from tournament.office.views.access import (
@@ -58,8 +61,15 @@ def options(request, season):
 
 def respond(request, exporter, kwargs):
     if request.method == "POST":
-        token = jobs.start(exporter=exporter, user=request.user, kwargs=kwargs)
-        return JsonResponse({"token": token, "status_url": reverse("exports:job", args=[token])}, status=202)
+        target = kwargs.pop(exporter.scope if exporter.scope != "round" else "round_")
+        try:
+            job = job_services.start_export(user=request.user, exporter=exporter, target=target, options=kwargs)
+        except ValidationError as err:
+            return JsonResponse({"error": " ".join(err.messages)}, status=429)
+        except PermissionDenied as err:
+            return JsonResponse({"error": str(err)}, status=403)
+        return JsonResponse({"token": str(job.pk), "status_url": reverse("exports:job", args=[job.pk])},
+                            status=202)
     filename, content_type, content = exporter.render(**kwargs)
     response = HttpResponse(content, content_type=content_type)
     response["Content-Disposition"] = content_disposition_header(True, filename)
@@ -95,8 +105,9 @@ def season_download(request, pk, identifier):
 
 
 def own_job(request, token):
-    job = jobs.status(token)
-    if job is None or job["user_id"] != request.user.pk:
+    """The user's job while it has not expired and the user may still export what it exports; else 404."""
+    job = job_selectors.job_of(request.user, token)
+    if job is None or not job_selectors.may_fetch(request.user, job):
         raise Http404(_("This export is unknown or has expired."))
     return job
 
@@ -105,23 +116,23 @@ def own_job(request, token):
 def job(request, token):
     """The progress of a background export, as JSON for the poller."""
     job = own_job(request, token)
-    data = {"state": job["state"], "done": job["done"], "total": job["total"], "unit": job["unit"],
-            "name": job["name"], "filename": job["filename"], "error": job["error"]}
-    if job["state"] == "done":
+    data = job_selectors.status(job)
+    if data["state"] == "done":
         data["file_url"] = reverse("exports:job_file", args=[token])
     return JsonResponse(data)
 
 
 @office
 def job_file(request, token):
+    """The file of a finished job, from the private export directory (the only way out of it)."""
     job = own_job(request, token)
-    if job["state"] != "done":
+    if job.status != job.Status.DONE:
         raise Http404(_("This export is not ready yet."))
     try:
-        handle = open(job["path"], "rb")   # noqa: SIM115 (FileResponse closes it)
+        handle = job.file.open("rb")       # FileResponse closes it
     except OSError:
         raise Http404(_("This export is unknown or has expired.")) from None
-    return FileResponse(handle, as_attachment=True, filename=job["filename"], content_type=job["content_type"])
+    return FileResponse(handle, as_attachment=True, filename=job.filename, content_type=job.content_type)
 
 
 def item(exporter, url, **extra):
