@@ -24,6 +24,7 @@ from django.utils import timezone
 from django_tasks import task
 
 from tournament.exports import registry, selectors
+from tournament.exports.base import TARGET_KWARG
 from tournament.models import ExportJob, Round, Season, Table, Tournament
 from tournament.models.exports import export_storage
 
@@ -86,12 +87,14 @@ def claim(job_id):
 def target(job):
     """The exporter's keyword argument naming what it exports, from the job's scope."""
     if job.scope == ExportJob.Scope.TABLE:
-        return {"table": Table.objects.select_related("round__tournament__season").get(pk=job.object_id)}
-    if job.scope == ExportJob.Scope.ROUND:
-        return {"round_": Round.objects.select_related("tournament__season").get(pk=job.object_id)}
-    if job.scope == ExportJob.Scope.TOURNAMENT:
-        return {"tournament": Tournament.objects.select_related("season").get(pk=job.tournament_id)}
-    return {"season": Season.objects.get(pk=job.season_id)}
+        obj = Table.objects.select_related("round__tournament__season").get(pk=job.object_id)
+    elif job.scope == ExportJob.Scope.ROUND:
+        obj = Round.objects.select_related("tournament__season").get(pk=job.object_id)
+    elif job.scope == ExportJob.Scope.TOURNAMENT:
+        obj = Tournament.objects.select_related("season").get(pk=job.tournament_id)
+    else:
+        obj = Season.objects.get(pk=job.season_id)
+    return {TARGET_KWARG[job.scope]: obj}
 
 
 class Progress:

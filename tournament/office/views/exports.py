@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from tournament import exports as exporters
 from tournament.exports import selectors as job_selectors
 from tournament.exports import services as job_services
+from tournament.exports.base import TARGET_KWARG
 from tournament.exports.pdf.sheets import BACK_CHOICES, expected_pages
 from tournament.models import Round, Season, Table
 from tournament.office.views.access import (
@@ -59,18 +60,19 @@ def options(request, season):
     return chosen
 
 
-def respond(request, exporter, kwargs):
+def respond(request, exporter, target, chosen):
+    """GET: the file of ``exporter`` on ``target`` (a table, round, tournament or season) with the ``chosen``
+    options; POST: the export queued as a background job."""
     if request.method == "POST":
-        target = kwargs.pop(exporter.scope if exporter.scope != "round" else "round_")
         try:
-            job = job_services.start_export(user=request.user, exporter=exporter, target=target, options=kwargs)
+            job = job_services.start_export(user=request.user, exporter=exporter, target=target, options=chosen)
         except ValidationError as err:
             return JsonResponse({"error": " ".join(err.messages)}, status=429)
         except PermissionDenied as err:
             return JsonResponse({"error": str(err)}, status=403)
         return JsonResponse({"token": str(job.pk), "status_url": reverse("exports:job", args=[job.pk])},
                             status=202)
-    filename, content_type, content = exporter.render(**kwargs)
+    filename, content_type, content = exporter.render(**{TARGET_KWARG[exporter.scope]: target}, **chosen)
     response = HttpResponse(content, content_type=content_type)
     response["Content-Disposition"] = content_disposition_header(True, filename)
     return response
@@ -80,28 +82,28 @@ def respond(request, exporter, kwargs):
 def tournament_download(request, pk, identifier):
     tournament = tournament_or_404(pk)
     exporter = exporter_or_404(identifier, "tournament")
-    return respond(request, exporter, {"tournament": tournament, **options(request, tournament.season)})
+    return respond(request, exporter, tournament, options(request, tournament.season))
 
 
 @direct
 def round_download(request, pk, number, identifier):
     round_ = get_object_or_404(Round.objects.select_related("tournament__season"), tournament_id=pk, number=number)
     exporter = exporter_or_404(identifier, "round")
-    return respond(request, exporter, {"round_": round_, **options(request, round_.tournament.season)})
+    return respond(request, exporter, round_, options(request, round_.tournament.season))
 
 
 @allowed(permissions.DIRECT, table_tournament)
 def table_download(request, pk, identifier):
     table = get_object_or_404(Table.objects.select_related("round__tournament__season"), pk=pk)
     exporter = exporter_or_404(identifier, "table")
-    return respond(request, exporter, {"table": table, **options(request, table.round.tournament.season)})
+    return respond(request, exporter, table, options(request, table.round.tournament.season))
 
 
 @organise
 def season_download(request, pk, identifier):
     season = get_object_or_404(Season, pk=pk)
     exporter = exporter_or_404(identifier, "season")
-    return respond(request, exporter, {"season": season, **options(request, season)})
+    return respond(request, exporter, season, options(request, season))
 
 
 def own_job(request, token):
