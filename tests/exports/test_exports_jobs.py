@@ -137,6 +137,24 @@ def test_a_job_whose_worker_died_shows_as_failed(client, seated, database_queue,
     assert ExportJob.objects.get(pk=job.pk).file == ""
 
 
+def test_a_job_shown_as_failed_stays_failed_when_its_worker_wakes_up(client, seated, monkeypatch, settings):
+    t, round_ = seated
+    client.force_login(factories.staff())
+    real = tasks.Progress.__call__
+    silent = timezone.now() - timedelta(seconds=settings.CEGO_EXPORT_STALE_AFTER + 1)
+
+    def asleep_after_the_first_call(self, done, total):
+        real(self, done, total)
+        ExportJob.objects.filter(pk=self.job_id).update(heartbeat_at=silent)     # the laptop slept
+
+    monkeypatch.setattr(tasks.Progress, "__call__", asleep_after_the_first_call)
+    response = start(client, t, round_)
+    status = client.get(response.json()["status_url"]).json()
+    assert status["state"] == "failed" and "worker" in status["error"]
+    directory = settings.CEGO_EXPORT_DIR
+    assert job_from(response).file == "" and not (directory.exists() and os.listdir(directory))
+
+
 def test_a_job_no_worker_takes_fails_and_is_not_run_later(client, seated, database_queue, settings):
     t, round_ = seated
     client.force_login(factories.staff())
@@ -192,7 +210,7 @@ def test_a_deleted_round_fails_the_job(client, seated, database_queue):
 @pytest.mark.django_db(transaction=True)
 def test_the_heartbeat_beats_while_the_exporter_is_busy(seated):
     t, round_ = seated
-    long_ago = timezone.now() - timedelta(hours=1)
+    long_ago = timezone.now() - timedelta(seconds=5)            # silent for a while, not yet given up
     job = ExportJob.objects.create(user=factories.staff(), exporter="standings", scope="tournament", tournament=t,
                                    season=t.season, status=Status.RUNNING, heartbeat_at=long_ago,
                                    expires_at=timezone.now() + timedelta(days=1))

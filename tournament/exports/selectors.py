@@ -90,9 +90,10 @@ def message(failure, error=""):
     if failure == Failure.INTERRUPTED:
         return _("The export worker was shut down while working on this export. Please start the export again.")
     if failure == Failure.NO_WORKER:
-        return _("No export worker took this export. Is the worker running (docs/exports.md)?")
+        return _("No export worker took this export: the worker is not running. Please tell whoever runs this "
+                 "server.")
     if failure == Failure.GONE:
-        return _("What this export was made of has been deleted.")
+        return _("What this export was made from has been deleted.")
     return error or _("Unknown error")
 
 

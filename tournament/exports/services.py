@@ -18,7 +18,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.exports import selectors, tasks
 from tournament.models import ExportJob, Round, Season, Table, Tournament
@@ -67,8 +67,10 @@ def start_export(*, user, exporter, target, options=None):
         _lock_jobs()
         if selectors.active(now).count() >= limit:
             raise ValidationError(
-                _("%(limit)d exports are being made right now, the most at once. Please try again when one "
-                  "of them is ready."), code="busy", params={"limit": limit})
+                ngettext("%(limit)d export is being made right now, the most at once. Please try again when it "
+                         "is ready.",
+                         "%(limit)d exports are being made right now, the most at once. Please try again when "
+                         "one of them is ready.", limit), code="busy", params={"limit": limit})
         job = ExportJob.objects.create(
             user=user, exporter=exporter.identifier, parameters=dict(options or {}), scope=exporter.scope,
             object_id=object_id, tournament=tournament, season=season, progress_label=str(exporter.progress_unit),

@@ -8,7 +8,8 @@ when the exporter is busy between two calls, so that a job whose worker died sho
 ``CEGO_EXPORT_STALE_AFTER`` seconds (``selectors.abandonment``). A worker that is shut down in the middle of an
 export (a second Ctrl+C, ``systemctl stop`` after its timeout) marks the job failed on its way out.
 
-A job that was failed or deleted meanwhile is not worked on (or no further): the user has been told so.
+A job that was failed or deleted meanwhile, or that has been shown as failed because its heartbeat stopped
+(the machine slept), is not worked on (or no further): the user has been told so.
 """
 
 import logging
@@ -34,7 +35,12 @@ THROTTLE = 0.5          # seconds between two progress writes
 
 
 class Gone(Exception):
-    """The job was failed or deleted while it ran: stop working on it."""
+    """The job was failed or deleted while it ran, or shown as failed for want of signs of life: stop."""
+
+
+def alive(job_id):
+    """The job while it runs and has not been given up for dead (a job shown as failed stays failed)."""
+    return ExportJob.objects.filter(pk=job_id, status=Status.RUNNING).exclude(selectors.abandoned_q())
 
 
 @task()
@@ -110,8 +116,7 @@ class Progress:
         if self.last is not None and now - self.last < THROTTLE and (total is None or done < total):
             return
         self.last = now
-        if not ExportJob.objects.filter(pk=self.job_id, status=Status.RUNNING).update(
-                done=done, total=total, heartbeat_at=timezone.now()):
+        if not alive(self.job_id).update(done=done, total=total, heartbeat_at=timezone.now()):
             raise Gone
 
 
@@ -125,7 +130,7 @@ def heartbeat(job_id, interval=None):
         try:
             while not stop.wait(interval):
                 try:
-                    ExportJob.objects.filter(pk=job_id, status=Status.RUNNING).update(heartbeat_at=timezone.now())
+                    alive(job_id).update(heartbeat_at=timezone.now())
                 except DatabaseError:      # locked for longer than the timeout: the next beat tries again
                     logger.warning("export job %s: heartbeat not written", job_id, exc_info=True)
         finally:
@@ -148,7 +153,7 @@ def store(job, exporter, progress, filename, content_type, content):
     name = storage.save(f"{job.pk}.{exporter.extension}", ContentFile(content))
     done = progress.total if progress.total is not None else progress.done
     now = timezone.now()
-    if not ExportJob.objects.filter(pk=job.pk, status=Status.RUNNING).update(
+    if not alive(job.pk).update(
             status=Status.DONE, file=name, filename=filename, content_type=content_type, done=done,
             total=progress.total, heartbeat_at=now, finished_at=now,
             expires_at=now + timedelta(seconds=settings.CEGO_EXPORT_KEEP)):
