@@ -13,20 +13,36 @@ $(STAMP): requirements.txt
 
 venv: $(STAMP)
 
+# Background exports run in task workers (manage.py db_worker, django-tasks-db: the queue is a table in our database).
+# $(call workers,OPTIONS) starts CEGO_EXPORT_CONCURRENCY of them in the background and stops them when the recipe's
+# shell exits, however it exits (the EXIT trap); each works on one export at a time.
+workers = trap 'kill $$workers 2>/dev/null' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM; workers=""; \
+	for i in $$(seq "$${CEGO_EXPORT_CONCURRENCY:-2}"); do \
+	  $(PY) manage.py db_worker $(1) & workers="$$workers $$!"; done
+
+# The development server and its export workers, one command; Ctrl+C stops both. The workers reload on code
+# changes like runserver.
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(MAKE) --no-print-directory demo
-	$(PY) manage.py runserver 127.0.0.1:8000
+	@$(call workers,--reload); \
+	$(PY) manage.py runserver "$${RUN_ADDR:-127.0.0.1:8000}"
 
-# Production: gunicorn serving the collected, hashed static files, DEBUG off. BIND, WORKERS and THREADS come from
-# the environment; README "Production" lists the DJANGO_* variables. No control socket: it would sit in the
-# user's home directory, shared by every gunicorn of that user.
+# Production: gunicorn serving the collected, hashed static files, DEBUG off, and beside it the export workers
+# (CEGO_EXPORT_CONCURRENCY of them). BIND, WORKERS and THREADS come from the environment; README "Production"
+# lists the DJANGO_* variables. No control socket: it would sit in the user's home directory, shared by every
+# gunicorn of that user. gunicorn runs in the background and the shell waits for it, so that a stop signal
+# (Ctrl+C, SIGTERM to make) reaches the trap at once: gunicorn and the workers get SIGTERM and stop gracefully.
+# docs/production.md has systemd units that run the two separately.
 serve: export DJANGO_DEBUG := 0
 serve: secret-key $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput --verbosity 0
-	exec $(VENV)/bin/gunicorn tournament.config.wsgi --bind "$${BIND:-127.0.0.1:8000}" --workers "$${WORKERS:-3}" \
-	  --worker-class gthread --threads "$${THREADS:-4}" --access-logfile - --no-control-socket
+	@$(call workers,--no-reload); \
+	$(VENV)/bin/gunicorn tournament.config.wsgi --bind "$${BIND:-127.0.0.1:8000}" --workers "$${WORKERS:-3}" \
+	  --worker-class gthread --threads "$${THREADS:-4}" --access-logfile - --no-control-socket & web=$$!; \
+	trap 'kill $$web $$workers 2>/dev/null; exit 143' INT TERM; \
+	wait $$web
 
 # Refuse before anything is installed or migrated: without a key settings.py would stop with a traceback.
 secret-key:

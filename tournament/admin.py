@@ -11,6 +11,7 @@ from tournament.models import (
     Adjustment,
     AuditLog,
     Entry,
+    ExportJob,
     Game,
     Player,
     Role,
@@ -166,6 +167,16 @@ class RoleAdmin(admin.ModelAdmin):
     list_filter = ["kind", "season"]
     search_fields = ["user__username", "tournament__name", "season__name"]
     raw_id_fields = ["user", "granted_by"]
+
+
+@admin.register(ExportJob)
+class ExportJobAdmin(ReadOnlyAdmin):
+    """Background exports, for looking into one that failed; files are downloaded on the exports page only."""
+    list_display = ["created_at", "exporter", "user", "status", "failure", "done", "total", "finished_at",
+                    "expires_at"]
+    list_filter = ["status", "failure", "exporter"]
+    exclude = ["file"]
+    list_select_related = ["user"]
 
 
 def superusers_only(request):

@@ -1,21 +1,17 @@
-"""Export downloads and pages: login first, staff only, the right file; background jobs report progress."""
+"""Export downloads and pages: login first, staff only, the right file; background jobs report progress.
 
-import threading
-import time
+Background tasks run at once here (tests/exports/conftest.py); test_exports_jobs.py runs them through the
+database queue and its worker.
+"""
 
 import pytest
 from django.urls import reverse
 
 from tests import factories
 from tournament import exports as exporters
-from tournament.exports import jobs
+from tournament.exports import registry
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def exports_dir(settings, tmp_path):
-    settings.EXPORTS_DIR = str(tmp_path)
 
 
 @pytest.fixture
@@ -101,8 +97,7 @@ def test_category_option_reaches_the_exporter(client, seated):
     assert response.status_code == 200 and "women" in response["Content-Disposition"]
 
 
-def test_post_starts_a_job_whose_file_only_its_owner_gets(client, seated, settings):
-    settings.EXPORTS_BACKGROUND = False          # run inline: the test database is not shared with threads
+def test_post_starts_a_job_whose_file_only_its_owner_gets(client, seated):
     t, round_ = seated
     client.force_login(factories.staff())
     response = client.post(reverse("exports:round_download", args=[t.pk, round_.number, "score_sheets"]))
@@ -118,37 +113,39 @@ def test_post_starts_a_job_whose_file_only_its_owner_gets(client, seated, settin
     assert client.get(status["file_url"]).status_code == 404
 
 
-class SlowExporter:
-    """Reports 1 of 3, waits until the test lets it go on, then finishes (no database: safe in a thread)."""
+class SlowExporter(exporters.Exporter):
+    """Reports 1 of 3, lets the test look at the status page meanwhile (``peek``), then finishes."""
 
-    identifier, verbose_name, progress_unit, extension = "slow", "Slow", "sheets", "pdf"
+    identifier, verbose_name, progress_unit, scope, extension = "slow", "Slow", "sheets", "tournament", "pdf"
+    peek = None
 
-    def __init__(self):
-        self.go_on = threading.Event()
-
-    def render(self, *, progress, **kwargs):
+    def generate(self, *, progress, tournament, **kwargs):
         progress(1, 3)
-        self.go_on.wait(10)
+        type(self).seen = type(self).peek()
         progress(3, 3)
         return "slow.pdf", "application/pdf", b"%PDF-slow"
 
 
-def test_progress_endpoint_reports_progress_then_the_file(client, seated):
+@pytest.fixture
+def slow_exporter(monkeypatch):
+    monkeypatch.setitem(registry._EXPORTERS, SlowExporter.identifier, SlowExporter)
+    return SlowExporter
+
+
+@pytest.mark.django_db(transaction=True)
+def test_progress_endpoint_reports_progress_then_the_file(client, seated, slow_exporter, database_queue):
+    t, _round = seated
     client.force_login(factories.staff())
-    exporter = SlowExporter()
-    token = jobs.start(exporter=exporter, user=factories.staff(), kwargs={}, background=True)
-    url = reverse("exports:job", args=[token])
-    deadline = time.monotonic() + 10
+    response = client.post(reverse("exports:tournament_download", args=[t.pk, "slow"]))
+    assert response.status_code == 202
+    url = response.json()["status_url"]
+    assert client.get(url).json()["state"] == "queued"       # until a worker takes it
+    slow_exporter.peek = lambda: client.get(url).json()
+    database_queue()                           # the worker: runs the queue, then stops
+    seen = slow_exporter.seen                  # while it ran
+    assert seen["state"] == "running" and (seen["done"], seen["total"]) == (1, 3) and seen["unit"] == "sheets"
+    assert "file_url" not in seen
     status = client.get(url).json()
-    while status["done"] != 1 and time.monotonic() < deadline:
-        time.sleep(0.02)
-        status = client.get(url).json()
-    assert status["state"] == "running" and (status["done"], status["total"]) == (1, 3)
-    assert "file_url" not in status
-    exporter.go_on.set()
-    while status["state"] == "running" and time.monotonic() < deadline:
-        time.sleep(0.02)
-        status = client.get(url).json()
     assert status["state"] == "done" and (status["done"], status["total"]) == (3, 3)
     download = client.get(status["file_url"])
     assert download["Content-Disposition"] == 'attachment; filename="slow.pdf"'

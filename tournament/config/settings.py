@@ -11,6 +11,13 @@ DJANGO_STATIC_ROOT          where collectstatic writes; default: staticfiles/ in
 DJANGO_CACHE_DIR            production only: the file cache shared by the gunicorn workers; default: var/cache/
 DJANGO_LOG_LEVEL            level of the log on stderr; default INFO
 
+Background exports (docs/exports.md; they run in ``manage.py db_worker``, which make run and make serve start):
+CEGO_EXPORT_DIR             the private directory of finished exports (mode 0700, files 0600); default: var/exports/
+CEGO_EXPORT_CONCURRENCY     at most this many exports waiting or running at once, further ones are refused; default 2
+CEGO_EXPORT_KEEP            seconds a finished export can be downloaded before it is deleted; default 86400 (a day)
+CEGO_EXPORT_STALE_AFTER     seconds without a sign of life after which a running export counts as failed; default 120
+CEGO_EXPORT_QUEUE_TIMEOUT   seconds an export may wait for a worker before it counts as failed; default 600
+
 Production only (DJANGO_DEBUG off):
 DJANGO_HTTPS                on: the site is reached over HTTPS (secure cookies, HSTS); off only for a closed network
                             without certificates, where browsers would drop secure cookies
@@ -63,6 +70,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "axes",
+    "django_tasks",
+    "django_tasks_db",
     "tournament.apps.TournamentConfig",
 ]
 
@@ -116,9 +125,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     })
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Export jobs keep their progress in the default cache, which every gunicorn worker must see: a file cache in
-# production, process memory for runserver and the tests. "public" caches rendered public pages per process
-# (their keys carry the data version, so a stale copy is never served).
+# The default cache is shared by the gunicorn workers in production (a file cache), process memory for runserver
+# and the tests. "public" caches rendered public pages (their keys carry the data version, so a stale copy is
+# never served).
 CACHE_DIR = Path(os.environ.get("DJANGO_CACHE_DIR") or BASE_DIR / "var" / "cache")
 # Public pages (tournament.public.cache): keyed by a data version, so any store is correct; in production a file
 # cache shared by the gunicorn workers renders each page once per change instead of once per worker, and holds
@@ -137,6 +146,17 @@ CACHES = {
          "OPTIONS": {"MAX_ENTRIES": 5000}}
     ),
 }
+
+# Background work (django-tasks, Django's tasks API for 5.2): the queue is a table in our own database, worked
+# off by ``manage.py db_worker`` processes (make run and make serve start CEGO_EXPORT_CONCURRENCY of them).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+CEGO_EXPORT_DIR = Path(os.environ.get("CEGO_EXPORT_DIR") or BASE_DIR / "var" / "exports")
+CEGO_EXPORT_CONCURRENCY = int(os.environ.get("CEGO_EXPORT_CONCURRENCY") or 2)
+CEGO_EXPORT_KEEP = int(os.environ.get("CEGO_EXPORT_KEEP") or 24 * 3600)
+CEGO_EXPORT_STALE_AFTER = int(os.environ.get("CEGO_EXPORT_STALE_AFTER") or 120)
+CEGO_EXPORT_QUEUE_TIMEOUT = int(os.environ.get("CEGO_EXPORT_QUEUE_TIMEOUT") or 600)
+CEGO_EXPORT_HEARTBEAT = 10       # seconds between a running export's signs of life (well below STALE_AFTER)
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",

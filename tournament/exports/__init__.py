@@ -1,6 +1,8 @@
 """Exports: PDFs (score sheets, table lists, standings) and Excel workbooks, each a small exporter class.
 
-Importing this package registers every exporter; ``registry.get(identifier)`` finds one. See docs/exports.md.
+Importing this package registers every exporter; ``registry.get(identifier)`` finds one. Exports started on the
+web page run in the background: ``services.start_export`` queues ``tasks.run_export`` (Django's tasks API, on the
+database queue) for an ``ExportJob``, ``selectors`` read the jobs. See docs/exports.md.
 """
 
 from tournament.exports.base import Exporter, ListExporter, PdfExporter, render_pdf

@@ -9,7 +9,7 @@ list        a list exporter only yields rows (``sheets()`` → ``Sheet`` objects
             the base writes the workbook with openpyxl in write-only mode: bold frozen header, auto-filter,
             column widths, number formats.
 progress    ``render(progress=callback)`` calls ``callback(done, total)`` while it works (sheets rendered, rows
-            written); the command prints it, the web page shows it (``exporters.jobs``).
+            written); the command prints it, the web page shows it (``exports.tasks`` writes it to the job).
 language    exports are German unless ``language`` is given (the players are in Baden).
 
 PDFs come from ordinary Django templates under ``templates/pdf/`` through ``render_pdf(template, context)``;
@@ -29,6 +29,7 @@ from django.utils.translation import gettext_lazy as _
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 PDF = "application/pdf"
 SCOPES = ("table", "round", "tournament", "season")
+TARGET_KWARG = {"table": "table", "round": "round_", "tournament": "tournament", "season": "season"}  # by scope
 
 # Number formats (Excel codes; Excel shows them with the reader's separators).
 INTEGER = "#,##0"

@@ -2,10 +2,12 @@
 
 Vocabulary as in ``scoring.contracts``: a *round* (*Durchgang*) is one seat draw followed by 24 games (30 at a
 table of 5); a *table* holds 3–5 *seats*; a *game* is one row of the paper sheet. Scores are never typed: they are
-computed by the engine (``services.record_game``) and stored per player in ``Score`` for fast reads.
+computed by the engine (``services.record_game``) and stored per player in ``Score`` for fast reads. An
+``ExportJob`` is a file being made for a user in the background.
 """
 
 from tournament.models.audit import AuditLog
+from tournament.models.exports import ExportJob
 from tournament.models.play import Adjustment, Game, Round, Score, Seat, Table
 from tournament.models.registration import Entry
 from tournament.models.roles import Role
@@ -16,6 +18,7 @@ __all__ = [
     "AuditLog",
     "Category",
     "Entry",
+    "ExportJob",
     "Game",
     "Player",
     "Role",

@@ -1,6 +1,6 @@
 """Exports (staff only), mounted at ``/export/``. Paths are German; URL names are English.
 
-GET on a download URL returns the file; POST starts it in the background and returns the job's status URL.
+GET on a download URL returns the file; POST queues it as a background task and returns the job's status URL.
 """
 from django.urls import path
 
@@ -16,6 +16,6 @@ urlpatterns = [
          name="round_download"),
     path("tisch/<int:pk>/<slug:identifier>/", exports.table_download, name="table_download"),
     path("saison/<int:pk>/<slug:identifier>/", exports.season_download, name="season_download"),
-    path("auftrag/<str:token>/", exports.job, name="job"),
-    path("auftrag/<str:token>/datei/", exports.job_file, name="job_file"),
+    path("auftrag/<uuid:token>/", exports.job, name="job"),
+    path("auftrag/<uuid:token>/datei/", exports.job_file, name="job_file"),
 ]

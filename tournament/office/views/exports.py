@@ -2,11 +2,13 @@
 progress of long exports.
 
 GET on a download URL renders the file and returns it (the plain fallback without JavaScript). POST on the same
-URL starts it in the background (``exporters.jobs``) and answers with the job's status URL; ``exports.js`` polls
-that and shows "n / total" until the file is ready.
+URL queues it as a background task (``tournament.exports.services.start_export``) and answers with the job's
+status URL; ``exports.js`` polls that and shows "n / total" until the file is ready. When the most exports that
+may run at once are under way, the POST is refused with 429 and a message the page shows.
 """
 
 from django.conf import settings
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -14,7 +16,9 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 
 from tournament import exports as exporters
-from tournament.exports import jobs
+from tournament.exports import selectors as job_selectors
+from tournament.exports import services as job_services
+from tournament.exports.base import TARGET_KWARG
 from tournament.exports.pdf.sheets import BACK_CHOICES, expected_pages
 from tournament.models import Round, Season, Table
 from tournament.office.views.access import (
@@ -56,11 +60,19 @@ def options(request, season):
     return chosen
 
 
-def respond(request, exporter, kwargs):
+def respond(request, exporter, target, chosen):
+    """GET: the file of ``exporter`` on ``target`` (a table, round, tournament or season) with the ``chosen``
+    options; POST: the export queued as a background job."""
     if request.method == "POST":
-        token = jobs.start(exporter=exporter, user=request.user, kwargs=kwargs)
-        return JsonResponse({"token": token, "status_url": reverse("exports:job", args=[token])}, status=202)
-    filename, content_type, content = exporter.render(**kwargs)
+        try:
+            job = job_services.start_export(user=request.user, exporter=exporter, target=target, options=chosen)
+        except ValidationError as err:
+            return JsonResponse({"error": " ".join(err.messages)}, status=429)
+        except PermissionDenied as err:
+            return JsonResponse({"error": str(err)}, status=403)
+        return JsonResponse({"token": str(job.pk), "status_url": reverse("exports:job", args=[job.pk])},
+                            status=202)
+    filename, content_type, content = exporter.render(**{TARGET_KWARG[exporter.scope]: target}, **chosen)
     response = HttpResponse(content, content_type=content_type)
     response["Content-Disposition"] = content_disposition_header(True, filename)
     return response
@@ -70,33 +82,34 @@ def respond(request, exporter, kwargs):
 def tournament_download(request, pk, identifier):
     tournament = tournament_or_404(pk)
     exporter = exporter_or_404(identifier, "tournament")
-    return respond(request, exporter, {"tournament": tournament, **options(request, tournament.season)})
+    return respond(request, exporter, tournament, options(request, tournament.season))
 
 
 @direct
 def round_download(request, pk, number, identifier):
     round_ = get_object_or_404(Round.objects.select_related("tournament__season"), tournament_id=pk, number=number)
     exporter = exporter_or_404(identifier, "round")
-    return respond(request, exporter, {"round_": round_, **options(request, round_.tournament.season)})
+    return respond(request, exporter, round_, options(request, round_.tournament.season))
 
 
 @allowed(permissions.DIRECT, table_tournament)
 def table_download(request, pk, identifier):
     table = get_object_or_404(Table.objects.select_related("round__tournament__season"), pk=pk)
     exporter = exporter_or_404(identifier, "table")
-    return respond(request, exporter, {"table": table, **options(request, table.round.tournament.season)})
+    return respond(request, exporter, table, options(request, table.round.tournament.season))
 
 
 @organise
 def season_download(request, pk, identifier):
     season = get_object_or_404(Season, pk=pk)
     exporter = exporter_or_404(identifier, "season")
-    return respond(request, exporter, {"season": season, **options(request, season)})
+    return respond(request, exporter, season, options(request, season))
 
 
 def own_job(request, token):
-    job = jobs.status(token)
-    if job is None or job["user_id"] != request.user.pk:
+    """The user's job while it has not expired and the user may still export what it exports; else 404."""
+    job = job_selectors.job_of(request.user, token)
+    if job is None or not job_selectors.may_fetch(request.user, job):
         raise Http404(_("This export is unknown or has expired."))
     return job
 
@@ -105,23 +118,23 @@ def own_job(request, token):
 def job(request, token):
     """The progress of a background export, as JSON for the poller."""
     job = own_job(request, token)
-    data = {"state": job["state"], "done": job["done"], "total": job["total"], "unit": job["unit"],
-            "name": job["name"], "filename": job["filename"], "error": job["error"]}
-    if job["state"] == "done":
+    data = job_selectors.status(job)
+    if data["state"] == "done":
         data["file_url"] = reverse("exports:job_file", args=[token])
     return JsonResponse(data)
 
 
 @office
 def job_file(request, token):
+    """The file of a finished job, from the private export directory (the only way out of it)."""
     job = own_job(request, token)
-    if job["state"] != "done":
+    if job.status != job.Status.DONE:
         raise Http404(_("This export is not ready yet."))
     try:
-        handle = open(job["path"], "rb")   # noqa: SIM115 (FileResponse closes it)
+        handle = job.file.open("rb")       # FileResponse closes it
     except OSError:
         raise Http404(_("This export is unknown or has expired.")) from None
-    return FileResponse(handle, as_attachment=True, filename=job["filename"], content_type=job["content_type"])
+    return FileResponse(handle, as_attachment=True, filename=job.filename, content_type=job.content_type)
 
 
 def item(exporter, url, **extra):

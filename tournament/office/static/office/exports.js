@@ -1,5 +1,7 @@
-/* Long exports: POST the download link to start it in the background, then poll its status and show
-   "n / total" until the file is ready. Without JavaScript the same link downloads the file directly. */
+/* Long exports: POST the download link to queue it as a background task, then poll its status and show
+   "waiting", then "n / total" until the file is ready. When the most exports that may run at once are under way
+   the server refuses with 429 and a message, shown here. Without JavaScript the same link downloads the file
+   directly. */
 (function () {
   "use strict";
 
@@ -39,7 +41,10 @@
         return response.json();
       })
       .then(function (job) {
-        if (job.state === "running") {
+        if (job.state === "queued") {
+          show(box, labels.queued, 0, 0);
+          window.setTimeout(function () { poll(url, box, link); }, 600);
+        } else if (job.state === "running") {
           var count = job.total ? job.done + " / " + job.total : String(job.done);
           show(box, count + " " + job.unit, job.done, job.total);
           window.setTimeout(function () { poll(url, box, link); }, 600);
@@ -67,10 +72,20 @@
       headers: { "X-CSRFToken": csrfToken(), Accept: "application/json" }
     })
       .then(function (response) {
+        if (response.status === 429) {
+          return response.json().then(function (refusal) { return { refused: refusal.error }; });
+        }
         if (!response.ok) { throw new Error(String(response.status)); }
         return response.json();
       })
-      .then(function (job) { poll(job.status_url, box, link); })
+      .then(function (job) {
+        if (job.refused) {
+          box.textContent = job.refused;
+          link.removeAttribute("aria-busy");
+        } else {
+          poll(job.status_url, box, link);
+        }
+      })
       .catch(function () {
         link.removeAttribute("aria-busy");
         window.location.assign(link.href);   /* fall back to the plain download */
