@@ -6,6 +6,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from scoring import seats as seat_rules
 from scoring.contracts import CONTRACTS
 from tournament.models.registration import Entry
 from tournament.models.season import Tournament
@@ -61,9 +62,22 @@ class Table(models.Model):
     def get_absolute_url(self):
         return reverse("entry:sheet", args=[self.pk])
 
+    @property
+    def dealer_sits_out(self):
+        return seat_rules.dealer_sits_out(self.size)
+
+    def deal(self, game_number):
+        """Dealer, seat sitting out and forehand of game ``game_number`` (1-based): ``scoring.seats.deal``."""
+        return seat_rules.deal(game_number, self.size)
+
     def dealer(self, game_number):
-        """Seat that deals game ``game_number`` (1-based): (g − 1) mod n."""
-        return (game_number - 1) % self.size
+        return seat_rules.dealer(game_number, self.size)
+
+    def sitting_out(self, game_number):
+        return self.deal(game_number).sitting_out
+
+    def forehand(self, game_number):
+        return self.deal(game_number).forehand
 
 
 class Seat(models.Model):

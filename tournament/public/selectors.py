@@ -5,7 +5,8 @@ Only published tournaments are ever read here (``published=True`` in every entry
 Rows are plain dicts for the templates; the words (won, lost, …) are the templates' business.
 
 Vocabulary as in ``scoring.contracts``: *seat* is a 0-based position at a table (shown + 1), the *dealer* of
-game g at a table of n is seat (g − 1) mod n, the *declarer* plays alone against the rest.
+a game and the seat sitting out come from ``scoring.seats`` (``Table.deal``), the *declarer* plays alone
+against the rest.
 """
 
 from django.db.models import Count, Q, Sum
@@ -126,14 +127,14 @@ def short_names(people):
 def _game_row(game, table, me_position, names, points, lang):
     contract = CONTRACTS.get(game.contract)
     kind = contract.kind if contract else ""
-    dealer = table.dealer(game.number)
+    deal = table.deal(game.number)
     return {
         "number": game.number, "contract": contract.name(lang) if contract else game.contract, "kind": kind,
-        "dealer": names.get(dealer, ""), "declarer": names.get(game.declarer, "") if game.declarer is not None
+        "dealer": names.get(deal.dealer, ""), "declarer": names.get(game.declarer, "") if game.declarer is not None
         else "", "declarer_is_me": game.declarer == me_position, "card_points": game.card_points,
         "tricks": game.tricks, "won": game.won, "calls": game.calls,
         "penalty": names.get(game.penalty, "") if game.penalty is not None else "",
-        "penalty_is_me": game.penalty == me_position, "sits_out": table.size == 5 and dealer == me_position,
+        "penalty_is_me": game.penalty == me_position, "sits_out": deal.sitting_out == me_position,
         "point_game": kind == POINT, "goal_game": kind == GOAL, "points": points, "explanation": game.explanation,
     }
 

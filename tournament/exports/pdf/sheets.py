@@ -101,7 +101,7 @@ def sheet_pages(table, seats, games=None, totals=None, *, zero_sum=True, out_sco
                       "last_game": last})
     return {"table": table, "number": table.number, "size": size, "games": table.games_planned,
             "players": players, "pages": pages, "filled": games is not None or bool(totals),
-            "totals_only": bool(totals), "five": size == 5, "zero_sum": zero_sum,
+            "totals_only": bool(totals), "five": table.dealer_sits_out, "zero_sum": zero_sum,
             "out_scores_zero": out_scores_zero}
 
 

@@ -9,13 +9,13 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scoring import seats as seat_rules
 from scoring.contracts import CONTRACTS, DRESCHER, GOAL, POINT, RAEUBER
 from tournament.common.i18n import engine_lang
 from tournament.models import Game, Round, Table
 from tournament.office.forms.sheet import (
     ALIASES,
     contract_key,
-    forehand,
     row_values,
     show_raeuber_tricks,
 )
@@ -193,8 +193,9 @@ def sheet_rows(table, seats, rs, pending=None):
                 "rp_error": errors.get(f"rp_{s}"), "rt_error": errors.get(f"rt_{s}"),
             })
         rows.append({
-            "number": r.number, "dealer": r.dealer, "dealer_name": names.get(r.dealer, ""),
-            "sitting_out": r.sitting_out, "forehand": forehand(table, r.number),
+            "number": r.number, "ends_deal_round": seat_rules.ends_deal_round(r.number, table.size),
+            "dealer": r.dealer, "dealer_name": names.get(r.dealer, ""),
+            "sitting_out": r.sitting_out, "forehand": r.forehand,
             "game": game, "version": game.version if game else "",
             "values": values, "kind": kind, "contract_name": CONTRACTS[key].name(lang) if key else "",
             "cells": cells, "row_sum": signed(r.row_sum) if r.entered else "",
