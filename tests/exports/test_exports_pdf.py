@@ -9,6 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests import factories
+from tournament.common.collation import person_key
 from tournament.exports import get
 from tournament.exports.pdf.sheets import expected_pages, plain
 from tournament.models import Entry, Seat
@@ -114,7 +115,7 @@ def test_table_lists_by_table_and_by_name(nine):
     for seat in all_seats:
         assert seat.entry.player.full_name in by_table[0]
         assert f"{seat.entry.player.last_name}, {seat.entry.player.first_name}" in by_name[0]
-    ordered = sorted(all_seats, key=lambda s: (s.entry.player.last_name.lower(), s.entry.player.first_name.lower()))
+    ordered = sorted(all_seats, key=lambda s: person_key(s.entry.player, s.entry.start_number))
     positions = [by_name[0].index(f"{s.entry.player.last_name}, {s.entry.player.first_name}") for s in ordered]
     assert positions == sorted(positions)
     for seat in ordered[:3]:

@@ -13,6 +13,7 @@ from django.db.models import Count, Q, Sum
 from django.shortcuts import get_object_or_404
 
 from scoring.contracts import CONTRACTS, GOAL, POINT
+from tournament.common.collation import name_key, person_key
 from tournament.common.i18n import engine_lang
 from tournament.models import (
     Adjustment,
@@ -65,7 +66,7 @@ def season_team_rows(season):
         members=Count("entries__player", filter=filters, distinct=True))
     rows = [standings.Row(key=t.pk, total=t.total_points or 0,
                           data={"team_id": t.pk, "name": t.name, "members": t.members})
-            for t in teams if t.members]
+            for t in sorted(teams, key=lambda t: name_key(t.name)) if t.members]
     return standings.rank(rows, ())
 
 
@@ -86,8 +87,9 @@ def find_entries(tournament, query):
     condition = Q()
     for word in text.split():
         condition &= Q(player__first_name__icontains=word) | Q(player__last_name__icontains=word)
-    return list(entries.filter(condition).order_by("player__last_name", "player__first_name",
-                                                   "start_number")[:SEARCH_LIMIT])
+    # Ordered in Python (German order, ``collation``): the matches of one tournament's field are few.
+    found = sorted(entries.filter(condition), key=lambda e: person_key(e.player, e.start_number))
+    return found[:SEARCH_LIMIT]
 
 
 def _person(seat, me=None):

@@ -23,6 +23,7 @@ from django.db.models.functions import Mod
 
 from scoring import seats as seat_rules
 from scoring.contracts import CONTRACTS, DRESCHER, RAEUBER
+from tournament.common.collation import person_key
 from tournament.common.i18n import engine_lang
 from tournament.models import Entry, Game, Player, Score, Seat
 
@@ -165,8 +166,8 @@ def tournament_stats(tournament, lang=None):
     for e in Entry.objects.filter(pk__in=list(per_entry)).select_related("player").order_by("start_number"):
         players.append({**per_entry[e.pk], "entry_id": e.pk, "player_id": e.player_id,
                         "start_number": e.start_number, "name": e.player.full_name,
-                        "last_name": e.player.last_name, "town": e.player.town})
-    stats["players"] = sorted(players, key=lambda p: (p["last_name"].casefold(), p["name"].casefold()))
+                        "last_name": e.player.last_name, "first_name": e.player.first_name, "town": e.player.town})
+    stats["players"] = sorted(players, key=lambda p: person_key(p, p["start_number"]))
     return stats
 
 
@@ -179,8 +180,8 @@ def season_stats(season, published_only=True, lang=None):
     players = []
     for p in Player.objects.filter(pk__in=list(per_player)):
         players.append({**per_player[p.pk], "player_id": p.pk, "name": p.full_name, "last_name": p.last_name,
-                        "town": p.town})
-    stats["players"] = sorted(players, key=lambda p: (p["last_name"].casefold(), p["name"].casefold()))
+                        "first_name": p.first_name, "town": p.town})
+    stats["players"] = sorted(players, key=lambda p: person_key(p, p["town"], p["player_id"]))
     return stats
 
 

@@ -15,8 +15,8 @@ from tournament.common.i18n import engine_lang
 from tournament.exports.base import DATE, INTEGER, SIGNED, Column, ListExporter, Sheet
 from tournament.exports.registry import register
 from tournament.models import Entry, Game, Score, Seat, Table
+from tournament.standings.categories import category_choices
 from tournament.standings.selectors import (
-    category_choices,
     season_standings,
     team_standings,
     tournament_standings,

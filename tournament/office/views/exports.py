@@ -26,7 +26,7 @@ from tournament.office.views.access import (
 )
 from tournament.office.views.common import tournament_context, tournament_or_404
 from tournament.staff import permissions
-from tournament.standings.selectors import category_choices
+from tournament.standings.categories import category_choices, chosen_category
 
 KIND = {"pdf": "PDF", "xlsx": "Excel"}
 
@@ -44,8 +44,8 @@ def exporter_or_404(identifier, scope):
 def options(request, season):
     """The export options a request may carry: category, back pages, language (anything else is ignored)."""
     chosen = {}
-    category = request.GET.get("category")
-    if category and category in dict(category_choices(season)):
+    category, _choices = chosen_category(season, request.GET.get("category"))
+    if category:
         chosen["category"] = category
     back = request.GET.get("back")
     if back in BACK_CHOICES:

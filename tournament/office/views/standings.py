@@ -13,6 +13,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournament.common.collation import name_key, person_key
 from tournament.models import Category, Player, Round, Season
 from tournament.office.forms.director import (
     CategoryForm,
@@ -22,15 +23,14 @@ from tournament.office.forms.director import (
 )
 from tournament.office.views.access import direct, organise
 from tournament.office.views.common import tournament_context, tournament_or_404
+from tournament.standings import categories as season_categories
 from tournament.standings import ranking as standings
 from tournament.standings import selectors as standings_queries
 
 
 def chosen_category(request, season):
     """The category of ``?category=`` if the season has it, else None; and every choice for the filter."""
-    choices = standings_queries.category_choices(season)
-    key = request.GET.get("category") or ""
-    return (key if key in dict(choices) else None), choices
+    return season_categories.chosen_category(season, request.GET.get("category"))
 
 
 def chain_text(tournament):
@@ -132,7 +132,8 @@ def categories(request, pk):
         category = form.save()
         messages.success(request, _("Category “%(name)s” created. Now add its players.") % {"name": category.name})
         return redirect("director:category", season.pk, category.pk)
-    rows = Category.objects.filter(season=season).annotate(player_count=Count("players")).order_by("name")
+    rows = sorted(Category.objects.filter(season=season).annotate(player_count=Count("players")),
+                  key=lambda c: name_key(c.name))
     return render(request, "office/categories.html", {"season": season, "form": form, "rows": rows})
 
 
@@ -152,7 +153,7 @@ def category(request, pk, category_pk):
         return redirect("director:category", season.pk, category_.pk)
     search = PlayerSearchForm(request.GET or None)
     query = search.cleaned_data["q"].strip() if search.is_valid() else ""
-    members = list(category_.players.order_by("last_name", "first_name", "town"))
+    members = sorted(category_.players.all(), key=lambda p: person_key(p, p.town, p.pk))
     results, more = search_players(query, season) if query else ([], False)
     member_ids = {p.pk for p in members}
     return render(request, "office/categories_detail.html", {
