@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import seats as seat_rules
 from scoring.contracts import CONTRACTS
+from tournament.common.numbers import signed
 from tournament.models.registration import Entry
 from tournament.models.season import Tournament
 
@@ -163,7 +164,7 @@ class Score(models.Model):
         indexes = [models.Index(fields=["entry", "points"])]
 
     def __str__(self):
-        return f"{self.entry}: {self.points:+d}"
+        return f"{self.entry}: {signed(self.points)}"
 
 
 class Adjustment(models.Model):
@@ -181,4 +182,4 @@ class Adjustment(models.Model):
         constraints = [models.CheckConstraint(condition=~Q(points=0), name="adjustment_not_zero")]
 
     def __str__(self):
-        return f"{self.entry}: {self.points:+d} ({self.reason})"
+        return f"{self.entry}: {signed(self.points)} ({self.reason})"

@@ -11,16 +11,12 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from tournament.common.collation import name_key, person_key
+from tournament.common.numbers import signed
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 WIDE = {"th": {"class": "wide"}, "td": {"class": "wide"}}
 WIDE_NUM = {"th": {"class": "num wide"}, "td": {"class": "num wide"}}
 TEMPLATE = "public/_table.html"
-
-
-def signed(value):
-    """A number with a real minus sign (U+2212) for negatives, as on the score sheet."""
-    return f"\u2212{-value}" if value < 0 else str(value)
 
 
 def matches(row, query):

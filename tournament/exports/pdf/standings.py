@@ -9,7 +9,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.common.collation import name_key
-from tournament.exports.base import PdfExporter, signed
+from tournament.common.numbers import signed
+from tournament.exports.base import PdfExporter
 from tournament.exports.registry import register
 from tournament.models import Entry
 from tournament.standings.categories import category_choices

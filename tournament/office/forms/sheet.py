@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.contracts import CONTRACTS, DRESCHER, GOAL, POINT, RAEUBER
+from tournament.common.collation import german_key
 from tournament.results.engine import GAME_FIELDS
 
 YES = frozenset(("+", "j", "ja", "y", "yes", "✓", "✔"))
@@ -26,9 +27,8 @@ NO = frozenset(("-", "−", "–", "n", "nein", "no", "x"))
 
 
 def _fold(text):
-    """Lower case, German umlauts spelt out: the form a typed alias is compared in."""
-    text = " ".join(str(text).split()).casefold()
-    return text.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").replace("ß", "ss")
+    """The form a typed alias is compared in: spaces collapsed, then the German key (lower case, ä = ae …)."""
+    return german_key(" ".join(str(text).split()))
 
 
 def contract_aliases():

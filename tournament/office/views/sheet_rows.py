@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 from scoring import seats as seat_rules
 from scoring.contracts import CONTRACTS, DRESCHER, GOAL, POINT, RAEUBER
 from tournament.common.i18n import engine_lang
+from tournament.common.numbers import signed
 from tournament.models import Game, Round, Table
 from tournament.office.forms.sheet import (
     ALIASES,
@@ -22,13 +23,6 @@ from tournament.office.forms.sheet import (
 from tournament.results import selectors
 from tournament.results.engine import game_snapshot, ruleset_for
 from tournament.results.scoresheet import ScoreSheet
-
-
-def signed(value):
-    """+30, −10, 0 with a real minus sign, as a score sheet is written."""
-    if value is None:
-        return ""
-    return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
 
 
 def round_url(round_):
