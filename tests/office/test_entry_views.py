@@ -193,7 +193,7 @@ def test_save_stores_the_engines_scores_and_answers_json(staff, table4):
 
 def test_save_without_javascript_redirects_to_the_next_row(staff, table4):
     response = staff.post(urls(table4)["save"], cego_row(table4, 3, 50))
-    assert response.status_code == 302 and response["Location"].endswith("?row=4#g4")
+    assert response.status_code == 302 and response["Location"].endswith("?number=4#g4")
     assert Game.objects.filter(number=3).exists()
 
 

@@ -15,6 +15,8 @@ FROM = "from"           # the table a jump started from
 BEST = "best"           # season standings: count the best N tournaments (a number or "all")
 BACK = "back"           # score-sheet PDFs: where the tariff page goes (each, end, none)
 LANGUAGE = "language"   # export language (as Django's language switch names it)
+CARDS = "cards"         # card counter: the cards ticked (repeated)
+CARD_CODES = "text"     # card counter: the cards typed as codes
 
 OLD_NAMES = {"kategorie": CATEGORY, "row": GAME, "type": SHOW, "lang": LANGUAGE}
 

@@ -14,6 +14,7 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 
 from tournament import exports as exporters
+from tournament.common import params
 from tournament.exports import jobs
 from tournament.exports.pdf.sheets import BACK_CHOICES, expected_pages
 from tournament.models import Round, Season, Table
@@ -44,13 +45,13 @@ def exporter_or_404(identifier, scope):
 def options(request, season):
     """The export options a request may carry: category, back pages, language (anything else is ignored)."""
     chosen = {}
-    category, _choices = chosen_category(season, request.GET.get("category"))
+    category, _choices = chosen_category(season, params.get(request.GET, params.CATEGORY))
     if category:
         chosen["category"] = category
-    back = request.GET.get("back")
+    back = params.get(request.GET, params.BACK)
     if back in BACK_CHOICES:
         chosen["back"] = back
-    language = request.GET.get("lang")
+    language = params.get(request.GET, params.LANGUAGE)
     if language in dict(settings.LANGUAGES):
         chosen["language"] = language
     return chosen

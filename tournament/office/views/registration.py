@@ -9,6 +9,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournament.common import params
 from tournament.models import Entry, Player
 from tournament.office.forms.director import (
     EntryForm,
@@ -58,7 +59,7 @@ def entries(request, pk):
     cats = SeasonCategories(season)
     results = [{"player": p, "entry": registered.get(p.pk), "badges": cats.badges(p),
                 "season_entries": getattr(p, "season_entries", 0)} for p in found]
-    show = request.GET.get("show", "all")
+    show = params.get(request.GET, params.SHOW, "all")
     show = show if show in FILTERS else "all"
     rows = tournament.entries.select_related("player", "team").order_by("start_number")
     rows = {"unpaid": rows.filter(paid=False, withdrawn=False),
@@ -110,7 +111,7 @@ def player_create(request, pk):
                     return redirect("director:player_create", tournament.pk)
                 return redirect(reverse("director:entries", args=[tournament.pk]) + f"#entry-{entry.pk}")
     else:
-        form = PlayerForm(initial=name_guess(request.GET.get("q", "")))
+        form = PlayerForm(initial=name_guess(params.get(request.GET, params.SEARCH)))
     registered = set(tournament.entries.values_list("player_id", flat=True))
     cats = SeasonCategories(tournament.season)
     duplicates = [{"player": p, "registered": p.pk in registered, "badges": cats.badges(p)}

@@ -13,6 +13,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournament.common import params
 from tournament.common.collation import name_key, person_key
 from tournament.models import Category, Player, Round, Season
 from tournament.office.forms.director import (
@@ -30,7 +31,7 @@ from tournament.standings import selectors as standings_queries
 
 def chosen_category(request, season):
     """The category of ``?category=`` if the season has it, else None; and every choice for the filter."""
-    return season_categories.chosen_category(season, request.GET.get("category"))
+    return season_categories.chosen_category(season, params.get(request.GET, params.CATEGORY))
 
 
 def chain_text(tournament):
@@ -81,12 +82,12 @@ def prizes(request, pk):
         tournament, "standings", result=result, category=category, category_label=dict(choices).get(category),
         prizes=prize_rows(result, tournament.prize_places),
         back=reverse("director:standings", args=[tournament.pk])
-        + (f"?{urlencode({'category': category})}" if category else "")))
+        + (f"?{urlencode({params.CATEGORY: category})}" if category else "")))
 
 
 def best_override(request, season):
     """``?best=N`` (a whole number ≥ 1) or ``?best=all``; otherwise the season's setting. → (n or None, forced)."""
-    raw = (request.GET.get("best") or "").strip()
+    raw = params.get(request.GET, params.BEST).strip()
     if raw == "all":
         return None, True
     if raw.isdecimal() and int(raw) >= 1:
@@ -110,14 +111,14 @@ def season_standings(request, pk):
         cells = [{"value": v, "counted": i in counted} for i, v in enumerate(row.data["per_tournament"])]
         rows.append({"row": row, "cells": cells})
     teams = standings_queries.team_standings(season=season)
-    query = {"category": category} if category else {}
+    query = {params.CATEGORY: category} if category else {}
     return render(request, "office/season_standings.html", {
         "season": season, "result": result, "rows": rows, "columns": columns, "teams": teams.rows,
         "category": category, "categories": choices, "category_label": dict(choices).get(category),
         "best_n": best_n if best_n and best_n < tournament_count else None, "overridden": overridden,
         "season_best_n": season.best_n, "tournament_count": tournament_count,
-        "best_value": request.GET.get("best", ""), "query": urlencode(query),
-        "best_query": urlencode({"best": request.GET["best"]}) if overridden else ""})
+        "best_value": params.get(request.GET, params.BEST), "query": urlencode(query),
+        "best_query": urlencode({params.BEST: params.get(request.GET, params.BEST)}) if overridden else ""})
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -189,4 +190,4 @@ def category_members(request, pk, category_pk):
                          % {"player": player.full_name, "category": category_.name})
     target = reverse("director:category", args=[pk, category_.pk])
     query = (request.POST.get("q") or "").strip()
-    return redirect(f"{target}?{urlencode({'q': query})}" if query else target)
+    return redirect(f"{target}?{urlencode({params.SEARCH: query})}" if query else target)
