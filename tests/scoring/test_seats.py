@@ -9,6 +9,7 @@ from scoring import seats
 def test_the_deal_goes_round_the_table(size):
     dealers = [seats.dealer(n, size) for n in range(1, 3 * size + 1)]
     assert dealers == list(range(size)) * 3
+    assert seats.dealer(1, size) == 0          # tournament.seating (standard library only) seats the first dealer at 0
     assert [n for n in range(1, 3 * size + 1) if seats.ends_deal_round(n, size)] == [size, 2 * size, 3 * size]
 
 
