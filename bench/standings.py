@@ -86,7 +86,7 @@ def build(players, tournaments, games, seed=7):
                     at += table.size
                     seats += [Seat(round=r, table=table, entry=e, position=p) for p, e in enumerate(members)]
                     for n in range(1, games + 1):
-                        dealer = (n - 1) % table.size
+                        dealer = table.dealer(n)
                         g = random_game(rng, "schwarzwald", players=table.size, dealer=dealer)
                         result = score_game(dict(g, dealer=dealer))
                         fields = {f: g.get(f) for f in engine.GAME_FIELDS}

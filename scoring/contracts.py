@@ -5,6 +5,7 @@ Vocabulary, used the same way everywhere in this project:
 seat        a place at a table, numbered 0… in playing order (anticlockwise); the UI shows seat + 1.
 dealer      deals game g at a table of n: seat (g − 1) mod n. At a table of 5 the dealer sits out.
 forehand    (*Vorhand*, "vorne") the first seat after the dealer that plays; only forehand may play a Cego.
+            Both rules, and who sits out, are written once: ``scoring.seats``.
 declarer    (*Spieler*) the one player against the rest in a one-against-the-rest contract.
 defenders   (*Gegenspieler*) the other playing seats; their card points are ``total − declarer``.
 contract    (*Spiel*) what was played: a point game, a goal game, Räuber or Drescher.

@@ -5,7 +5,7 @@
 ``{"error": …}`` results, as the CLI prints them. Räuber and Drescher live in ``scoring.free_for_all``.
 """
 
-from . import explain, free_for_all
+from . import explain, free_for_all, seats
 from .contracts import CONTRACTS, DRESCHER, GOAL, POINT, RAEUBER
 from .errors import ScoringError
 from .rulesets import DEFAULT_RULESET, resolve
@@ -32,7 +32,7 @@ class Table:
         if players not in rs.players:
             raise ScoringError("players_not_allowed", ruleset=rs.key, players=players)
         out = game.get("sitting_out")
-        if players == 5:
+        if players == seats.SITS_OUT_AT:
             if out is None:
                 raise ScoringError("sitting_out_required")
             if not is_int(out) or not 0 <= out < 5:
@@ -100,9 +100,7 @@ def _declarer(game, table, contract):
     if dealer is not None:
         if not is_int(dealer) or not 0 <= dealer < table.players:
             raise ScoringError("bad_seat", seat=dealer, field="dealer")
-        forehand = (dealer + 1) % table.players
-        if forehand == table.sitting_out:
-            forehand = (forehand + 1) % table.players
+        forehand = seats.forehand(dealer, table.players, table.sitting_out)
         if contract.key == "cego" and declarer != forehand:
             raise ScoringError("declarer_not_forehand", forehand=forehand + 1)
     return declarer

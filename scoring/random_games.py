@@ -6,6 +6,7 @@ accepts. Frequencies follow tournament experience: Cego and Halbe common, Solo r
 
 import random
 
+from . import seats
 from .contracts import CONTRACTS, GOAL, POINT, RAEUBER
 from .rulesets import RULESET_KEYS, resolve
 
@@ -32,11 +33,11 @@ def random_game(rng, ruleset="schwarzwald", players=None, dealer=None, options=N
     game = {"ruleset": ruleset, "players": players}
     if options:
         game["options"] = options
-    sitting_out = dealer if players == 5 else None
+    sitting_out = seats.sitting_out(dealer, players)
     if sitting_out is not None:
         game["sitting_out"] = sitting_out
     playing = [s for s in range(players) if s != sitting_out]
-    forehand = (dealer + 1) % players   # at a table of 5 the dealer sits out
+    forehand = seats.forehand(dealer, players, sitting_out)
     keys = [k for k in WEIGHTS if k in rs.allowed]
     key = rng.choices(keys, weights=[WEIGHTS[k] for k in keys])[0]
     contract = CONTRACTS[key]

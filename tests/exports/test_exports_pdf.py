@@ -9,8 +9,10 @@ import pytest
 from pypdf import PdfReader
 
 from tests import factories
+from tournament.common.collation import person_key
 from tournament.exports import get
-from tournament.exports.pdf.sheets import expected_pages, plain
+from tournament.common.numbers import signed
+from tournament.exports.pdf.sheets import expected_pages
 from tournament.models import Entry, Seat
 from tournament.results import services
 from tournament.results.scoresheet import ScoreSheet
@@ -89,7 +91,7 @@ def test_filled_sheet_prints_games_scores_and_running_totals():
     sheet = ScoreSheet(table.size, table.games_planned, {g.number: g.scores for g in games})
     for seat, total in zip(seats(table), sheet.totals):
         assert seat.entry.player.last_name in text
-        assert plain(total) in lines
+        assert signed(total) in lines
         assert Entry.objects.get(pk=seat.entry_id).total == total
     assert lines.count("0") >= len(games)                    # the Σ check of every row
     start = lines.index("1")                                 # the first row: number, dealer, contract …
@@ -101,7 +103,7 @@ def test_filled_sheet_of_a_totals_only_table():
     table = round_.tables.order_by("number").first()
     services.record_totals(table=table, totals={0: 120, 1: -40, 2: -50, 3: -30}, user=factories.user())
     text = pages_of(get("score_sheet_filled").render(table=table)[2])[0]
-    for value in ("120", "−40", "−50", "−30"):
+    for value in ("+120", "−40", "−50", "−30"):
         assert value in text.splitlines()
 
 
@@ -114,7 +116,7 @@ def test_table_lists_by_table_and_by_name(nine):
     for seat in all_seats:
         assert seat.entry.player.full_name in by_table[0]
         assert f"{seat.entry.player.last_name}, {seat.entry.player.first_name}" in by_name[0]
-    ordered = sorted(all_seats, key=lambda s: (s.entry.player.last_name.lower(), s.entry.player.first_name.lower()))
+    ordered = sorted(all_seats, key=lambda s: person_key(s.entry.player, s.entry.start_number))
     positions = [by_name[0].index(f"{s.entry.player.last_name}, {s.entry.player.first_name}") for s in ordered]
     assert positions == sorted(positions)
     for seat in ordered[:3]:

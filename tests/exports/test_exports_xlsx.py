@@ -10,8 +10,8 @@ from tournament.exports import base, get
 from tournament.models import Game, Score, Seat
 from tournament.registration.files import COLUMNS
 from tournament.results import services
+from tournament.standings.categories import category_choices
 from tournament.standings.selectors import (
-    category_choices,
     season_standings,
     team_standings,
     tournament_standings,

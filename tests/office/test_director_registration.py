@@ -71,7 +71,7 @@ def test_new_player_is_created_and_registered(director):
     assert (player.first_name, player.is_woman, player.birth_year, player.is_guest) == ("Lena", True, 2010, False)
     assert Entry.objects.get(player=player).start_number == 2
     page = director.get(reverse("director:entries", args=[t.pk])).content.decode()
-    assert "cat-woman" in page and "cat-youth" in page
+    assert "cat-women" in page and "cat-youth" in page
 
 
 def test_new_player_with_an_existing_name_needs_confirmation(director):

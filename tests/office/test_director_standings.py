@@ -148,7 +148,7 @@ def test_provisional_until_the_last_round_is_locked(director):
     assert page.context["result"].provisional and 'id="provisional"' in page.content.decode()
     assert page.context["open_rounds"] == [1]
     for number in range(2, table.games_planned + 1):
-        data = {"contract": "cego", "declarer": (table.dealer(number) + 1) % 4, "card_points": 45}
+        data = {"contract": "cego", "declarer": table.forehand(number), "card_points": 45}
         services.record_game(table=table, number=number, data=data, user=factories.user())
     services.set_round_status(round_=table.round, status="locked", user=factories.user())
     page = director.get(reverse("director:standings", args=[t.pk]))

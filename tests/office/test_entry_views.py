@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 from scoring import score_game
 from tests import factories
 from tournament.models import AuditLog, Entry, Game, Round
-from tournament.office.forms.sheet import forehand
 from tournament.results import engine, selectors, services
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +37,7 @@ def table4():
 
 def cego_row(table, number, points, **extra):
     """A Cego as the sheet posts it: seats 1-based, forehand declares."""
-    return {"number": number, "version": "", "contract": "C", "declarer": forehand(table, number) + 1,
+    return {"number": number, "version": "", "contract": "C", "declarer": table.forehand(number) + 1,
             "result": points, **extra}
 
 
@@ -106,7 +105,7 @@ def test_a_full_sheet_renders_in_a_fixed_number_of_queries(staff, django_assert_
     _t, round_ = factories.drawn(players=5)
     table = round_.tables.get()
     for n in range(1, table.games_planned + 1):
-        services.record_game(table=table, number=n, data={"contract": "cego", "declarer": forehand(table, n),
+        services.record_game(table=table, number=n, data={"contract": "cego", "declarer": table.forehand(n),
                                                           "card_points": 30 + n}, user=factories.user())
     with django_assert_max_num_queries(12):
         response = staff.get(urls(table)["sheet"])
@@ -141,7 +140,7 @@ def test_preview_returns_the_engines_scores_and_running_totals_and_saves_nothing
     response = staff.post(urls(table4)["preview"], data)
     assert response.status_code == 200
     body = response.json()
-    expected = engine_scores(table4, 1, {"contract": "cego", "declarer": forehand(table4, 1), "card_points": 45})
+    expected = engine_scores(table4, 1, {"contract": "cego", "declarer": table4.forehand(1), "card_points": 45})
     assert body["ok"] is True and body["scores"] == expected
     assert body["sheet"]["running"]["1"] == expected and body["sheet"]["totals"] == expected
     assert body["sheet"]["balanced"] is True and body["explanation"]
@@ -173,9 +172,9 @@ def test_preview_puts_each_error_on_its_input(staff, table4, row, field):
 
 
 def test_preview_of_cego_by_someone_else_than_forehand_names_the_forehand_1_based(staff, table4):
-    wrong = (forehand(table4, 1) + 1) % 4 + 1
+    wrong = (table4.forehand(1) + 1) % 4 + 1
     body = staff.post(urls(table4)["preview"], {"number": 1, "contract": "c", "declarer": wrong, "result": 40}).json()
-    assert body["errors"]["declarer"] == [f"Ein Cego darf nur die Vorhand (Sitz {forehand(table4, 1) + 1}) spielen."]
+    assert body["errors"]["declarer"] == [f"Ein Cego darf nur die Vorhand (Sitz {table4.forehand(1) + 1}) spielen."]
 
 
 # -- save ------------------------------------------------------------------------------------------------------
@@ -185,7 +184,7 @@ def test_save_stores_the_engines_scores_and_answers_json(staff, table4):
     assert response.status_code == 200
     body = response.json()
     game = Game.objects.get(table=table4, number=1)
-    assert game.scores == engine_scores(table4, 1, {"contract": "cego", "declarer": forehand(table4, 1),
+    assert game.scores == engine_scores(table4, 1, {"contract": "cego", "declarer": table4.forehand(1),
                                                     "card_points": 34})
     assert body["game"]["version"] == 1 and body["game"]["scores"] == game.scores
     assert body["game"]["values"]["contract"] == "C" and body["game"]["values"]["result"] == "34"
@@ -194,7 +193,7 @@ def test_save_stores_the_engines_scores_and_answers_json(staff, table4):
 
 def test_save_without_javascript_redirects_to_the_next_row(staff, table4):
     response = staff.post(urls(table4)["save"], cego_row(table4, 3, 50))
-    assert response.status_code == 302 and response["Location"].endswith("?row=4#g4")
+    assert response.status_code == 302 and response["Location"].endswith("?number=4#g4")
     assert Game.objects.filter(number=3).exists()
 
 
@@ -223,7 +222,7 @@ def test_goal_raeuber_and_solo_rows_are_parsed_and_scored_by_the_engine(staff, t
 def test_raeuber_at_a_5_table_skips_the_seat_sitting_out(staff):
     _t, round_ = factories.drawn(players=5)
     table = round_.tables.get()
-    row = {"number": 3, "contract": "r", "declarer": forehand(table, 3) + 1,
+    row = {"number": 3, "contract": "r", "declarer": table.forehand(3) + 1,
            "rp_0": 18, "rp_1": 25, "rp_3": 20, "rp_4": 16}                  # seat 3 deals game 3 and sits out
     body = staff.post(urls(table)["save"], row, **JSON).json()
     game = Game.objects.get()
@@ -280,7 +279,7 @@ def test_locked_round_requires_a_reason(staff):
     _t, round_ = factories.drawn(players=4)
     table = round_.tables.get()
     for n in range(1, table.games_planned + 1):
-        services.record_game(table=table, number=n, data={"contract": "cego", "declarer": forehand(table, n),
+        services.record_game(table=table, number=n, data={"contract": "cego", "declarer": table.forehand(n),
                                                           "card_points": 40 + n}, user=factories.user())
     services.set_round_status(round_=round_, status=Round.Status.LOCKED, user=factories.user())
     html = staff.get(urls(table)["sheet"]).content.decode()

@@ -1,6 +1,8 @@
 """The running-total SVG: pure function, well-formed, escaped, scaled; no Django needed."""
 
 import ast
+import importlib.util
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -47,8 +49,17 @@ def test_grid_covers_the_values_with_round_steps(values, low, high):
     assert charts._bounds(values)[:2] == (low, high)
 
 
+PURE_HELPERS = {"tournament.common.numbers"}     # pure themselves (standard library only)
+
+
 def test_charts_module_is_pure():
-    tree = ast.parse(Path(charts.__file__).read_text())
-    imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    imported |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
-    assert "django" not in imported and "tournament" not in imported
+    def imports(path):
+        tree = ast.parse(Path(path).read_text())
+        names = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        return names | {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+
+    imported = imports(charts.__file__)
+    assert not any(m.split(".")[0] == "django" for m in imported)
+    assert {m for m in imported if m.split(".")[0] == "tournament"} <= PURE_HELPERS
+    for helper in PURE_HELPERS:
+        assert all(m.split(".")[0] in sys.stdlib_module_names for m in imports(importlib.util.find_spec(helper).origin))

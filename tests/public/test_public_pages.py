@@ -158,9 +158,9 @@ def test_category_tab_ranks_within_the_category(client):
         entry.player.is_woman = True
         entry.player.save()
     services.add_adjustment(entry=e[1], points=20, reason="Test", user=factories.user())
-    got = ranks(client.get(reverse("public:tournament", args=[t.pk]) + "?kategorie=women"))
+    got = ranks(client.get(reverse("public:tournament", args=[t.pk]) + "?category=women"))
     assert [x for _r, x in got] == [e[1].pk, e[0].pk] and [r for r, _x in got] == ["1.", "2."]
-    everyone = ranks(client.get(reverse("public:tournament", args=[t.pk]) + "?kategorie=unknown"))
+    everyone = ranks(client.get(reverse("public:tournament", args=[t.pk]) + "?category=unknown"))
     assert len(everyone) == 6
 
 

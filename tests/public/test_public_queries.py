@@ -15,7 +15,7 @@ def url_of(page, t):
     entry = t.entries.order_by("-start_number").first()
     return {"home": reverse("public:home"),
             "tournament": reverse("public:tournament", args=[t.pk]),
-            "filtered": reverse("public:tournament", args=[t.pk]) + "?sort=name&q=a&kategorie=women",
+            "filtered": reverse("public:tournament", args=[t.pk]) + "?sort=name&q=a&category=women",
             "prizes": reverse("public:prizes", args=[t.pk]),
             "teams": reverse("public:teams", args=[t.pk]),
             "seat": reverse("public:seat", args=[t.pk]) + f"?q={entry.start_number}",

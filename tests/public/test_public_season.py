@@ -75,7 +75,7 @@ def test_season_filter_category_and_teams(client):
     players[1].is_woman = True
     players[1].save()
     url = reverse("public:season", args=[season.pk])
-    assert list(rows_by_player(client.get(url, {"kategorie": "women"}))) == [players[1].pk]
+    assert list(rows_by_player(client.get(url, {"category": "women"}))) == [players[1].pk]
     assert list(rows_by_player(client.get(url, {"q": "spieler2"}))) == [players[2].pk]
     by_first = client.get(url, {"sort": "t0"})                              # highest in tournament 1 first
     assert list(rows_by_player(by_first))[0] == players[0].pk

@@ -24,7 +24,6 @@ from django.urls import reverse
 from tests import factories
 from tests.office.test_fuzz_entry import assert_books_balance
 from tournament.models import AuditLog, Entry, Game, Score, Table
-from tournament.office.forms.sheet import forehand
 from tournament.results import engine, services
 
 pytestmark = [
@@ -82,7 +81,7 @@ def table():
 
 
 def cego(table, number, points):
-    return {"contract": "cego", "declarer": forehand(table, number), "card_points": points}
+    return {"contract": "cego", "declarer": table.forehand(number), "card_points": points}
 
 
 def record(table, number, data, expected_version=None):
@@ -207,7 +206,7 @@ def test_writers_at_tables_of_two_rounds_keep_the_shared_players_totals(held_bef
 
 
 def test_an_adjustment_while_a_game_is_saved_keeps_the_total(table, held_before_totals):
-    seat = table.seats.get(position=(forehand(table, 1) + 1) % table.size)          # a defender of game 1
+    seat = table.seats.get(position=(table.forehand(1) + 1) % table.size)          # a defender of game 1
     late = Entry.objects.get(pk=seat.entry_id)
     user = factories.user()
     outcomes = together(record(table, 1, cego(table, 1, 45)),
@@ -250,7 +249,7 @@ def logged_in_clients(count):
 
 def test_two_browsers_saving_one_row_get_200_and_409_with_both_versions(table, slow_engine):
     url = reverse("entry:save", args=[table.pk])
-    seat = forehand(table, 5) + 1
+    seat = table.forehand(5) + 1
     rows = [{"number": 5, "version": "", "contract": "C", "declarer": seat, "result": points} for points in (45, 30)]
     alice, bob = logged_in_clients(2)
     outcomes = together(lambda: alice.post(url, rows[0], **JSON), lambda: bob.post(url, rows[1], **JSON))
@@ -275,7 +274,7 @@ def lost_result(rows, won):
 
 def test_two_browsers_posting_the_same_row_both_get_200_and_it_is_stored_once(table, slow_engine):
     url = reverse("entry:save", args=[table.pk])
-    row = {"number": 6, "version": "", "contract": "C", "declarer": forehand(table, 6) + 1, "result": 50}
+    row = {"number": 6, "version": "", "contract": "C", "declarer": table.forehand(6) + 1, "result": 50}
     outcomes = together(*(lambda client=client: client.post(url, row, **JSON) for client in logged_in_clients(2)))
     responses, errors = split(outcomes)
     assert errors == [] and [r.status_code for r in responses] == [200, 200]

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 def cego(declarer_points, declarer=None, table=None, number=1):
     """A legal Cego for row ``number``: forehand declares."""
-    forehand = (table.dealer(number) + 1) % table.size
+    forehand = table.forehand(number)
     return {"contract": "cego", "declarer": forehand if declarer is None else declarer,
             "card_points": declarer_points}
 
@@ -50,7 +50,7 @@ def test_record_game_computes_scores_and_audits():
     t, r = factories.drawn(players=8)
     table = r.tables.first()
     game = services.record_game(table=table, number=1, data=cego(34, table=table), user=factories.user())
-    assert game.scores[(table.dealer(1) + 1) % 4] == -30
+    assert game.scores[table.forehand(1)] == -30
     assert sum(game.scores) == 0
     assert Score.objects.filter(game=game).count() == 4
     log = AuditLog.objects.get(object_type="game", object_id=game.pk)
@@ -64,7 +64,7 @@ def test_bad_input_is_rejected_with_a_translated_field_error_and_nothing_saved()
         services.record_game(table=table, number=1, data=cego(80, table=table), user=factories.user())
     assert "card_points" in info.value.message_dict
     assert "Kartenpunkte" in info.value.message_dict["card_points"][0]
-    wrong_seat = (table.dealer(1) + 2) % 4
+    wrong_seat = (table.forehand(1) + 1) % 4
     with pytest.raises(ValidationError) as info:
         services.record_game(table=table, number=1, data=cego(40, declarer=wrong_seat, table=table),
                              user=factories.user())

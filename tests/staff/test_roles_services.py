@@ -44,7 +44,7 @@ def setup():
 
 
 def cego(table, number):
-    return {"contract": "cego", "declarer": (table.dealer(number) + 1) % table.size, "card_points": 60}
+    return {"contract": "cego", "declarer": table.forehand(number), "card_points": 60}
 
 
 def test_only_staff_of_the_tournament_may_record_a_game(setup):

@@ -96,7 +96,7 @@ def pages(w):
 def posts(w):
     """(capability, url, data) of the writes; each would change the database if it were allowed."""
     t, s, table, entry = w["t"], w["season"], w["table"], w["entry"]
-    forehand = (table.dealer(4) + 1) % table.size
+    forehand = table.forehand(4)
     return [
         ("administer", reverse("director:season_create"), {"name": "Neu", "year": 2030, "youth_age": 18}),
         ("organise", reverse("director:season_edit", args=[s.pk]), {"name": "Umbenannt", "year": 2026,
@@ -172,7 +172,7 @@ def test_the_allowed_roles_can_really_write(client, world):
     """The other side of the matrix: the same POSTs go through for roles that may (not a blanket 403)."""
     t, table = world["t"], world["table"]
     client.force_login(world["users"]["helper"])
-    forehand = (table.dealer(4) + 1) % table.size
+    forehand = table.forehand(4)
     response = client.post(reverse("entry:save", args=[table.pk]),
                            {"number": 4, "version": "", "contract": "C", "declarer": forehand + 1, "result": 60},
                            HTTP_ACCEPT="application/json")

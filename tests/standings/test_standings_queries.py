@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 
 
 def forehand_cego(table, number, points):
-    return {"contract": "cego", "declarer": (table.dealer(number) + 1) % table.size, "card_points": points}
+    return {"contract": "cego", "declarer": table.forehand(number), "card_points": points}
 
 
 def play_round(round_, points=45):

@@ -166,13 +166,13 @@ def field(players):
         for number in range(1, 5):
             if number == 3:
                 points = [0] * table.size                  # the dealer sitting out at a table of 5 keeps 0
-                playing = [s for s in range(table.size) if not (table.size == 5 and s == table.dealer(number))]
+                playing = [s for s in range(table.size) if s != table.sitting_out(number)]
                 for i, s in enumerate(playing):
                     points[s] = [30, 20, 19, 10, 0][i]
-                data = {"contract": "raeuber", "announcer": (table.dealer(number) + 1) % table.size,
+                data = {"contract": "raeuber", "announcer": table.forehand(number),
                         "raeuber_points": points}
             else:
-                data = {"contract": "cego", "declarer": (table.dealer(number) + 1) % table.size,
+                data = {"contract": "cego", "declarer": table.forehand(number),
                         "card_points": 30 + 10 * number}
             services.record_game(table=table, number=number, data=data, user=factories.user())
     return t

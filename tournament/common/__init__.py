@@ -1,1 +1,2 @@
-"""Small helpers every package may use: language bridge, German sort key, number formatting."""
+"""Small helpers every package may use: language bridge (i18n), German sort key (collation), signed numbers
+(numbers), query-parameter names (params)."""

@@ -26,6 +26,8 @@ from django.utils import timezone, translation
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from tournament.common.numbers import EXCEL_SIGNED
+
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 PDF = "application/pdf"
 SCOPES = ("table", "round", "tournament", "season")
@@ -33,20 +35,13 @@ TARGET_KWARG = {"table": "table", "round": "round_", "tournament": "tournament",
 
 # Number formats (Excel codes; Excel shows them with the reader's separators).
 INTEGER = "#,##0"
-SIGNED = "+#,##0;\u2212#,##0;0"
+SIGNED = EXCEL_SIGNED          # tournament.common.numbers: +30, −10, 0
 DATE = "DD.MM.YYYY"
 DATETIME = "DD.MM.YYYY HH:MM"
 
 
 def no_progress(done, total):
     """The progress callback when nobody listens."""
-
-
-def signed(value):
-    """+30, −10, 0 with a real minus sign, as a score sheet is written; empty for None."""
-    if value is None:
-        return ""
-    return f"+{value}" if value > 0 else (f"\u2212{-value}" if value < 0 else "0")
 
 
 def file_slug(*parts):

@@ -6,7 +6,9 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from scoring import seats as seat_rules
 from scoring.contracts import CONTRACTS
+from tournament.common.numbers import signed
 from tournament.models.registration import Entry
 from tournament.models.season import Tournament
 
@@ -61,9 +63,22 @@ class Table(models.Model):
     def get_absolute_url(self):
         return reverse("entry:sheet", args=[self.pk])
 
+    @property
+    def dealer_sits_out(self):
+        return seat_rules.dealer_sits_out(self.size)
+
+    def deal(self, game_number):
+        """Dealer, seat sitting out and forehand of game ``game_number`` (1-based): ``scoring.seats.deal``."""
+        return seat_rules.deal(game_number, self.size)
+
     def dealer(self, game_number):
-        """Seat that deals game ``game_number`` (1-based): (g − 1) mod n."""
-        return (game_number - 1) % self.size
+        return seat_rules.dealer(game_number, self.size)
+
+    def sitting_out(self, game_number):
+        return self.deal(game_number).sitting_out
+
+    def forehand(self, game_number):
+        return self.deal(game_number).forehand
 
 
 class Seat(models.Model):
@@ -149,7 +164,7 @@ class Score(models.Model):
         indexes = [models.Index(fields=["entry", "points"])]
 
     def __str__(self):
-        return f"{self.entry}: {self.points:+d}"
+        return f"{self.entry}: {signed(self.points)}"
 
 
 class Adjustment(models.Model):
@@ -167,4 +182,4 @@ class Adjustment(models.Model):
         constraints = [models.CheckConstraint(condition=~Q(points=0), name="adjustment_not_zero")]
 
     def __str__(self):
-        return f"{self.entry}: {self.points:+d} ({self.reason})"
+        return f"{self.entry}: {signed(self.points)} ({self.reason})"

@@ -9,6 +9,8 @@ round begins, and the final total at the end of the line. The SVG scales with it
 import math
 from xml.sax.saxutils import escape, quoteattr
 
+from tournament.common.numbers import signed
+
 WIDTH = 360
 HEIGHT = 190
 PAD_LEFT = 40      # room for the value labels
@@ -31,11 +33,6 @@ def nice_step(span, target=4):
         if step >= raw and step == int(step):
             return max(1, int(step))
     return max(1, int(10 * power))
-
-
-def _fmt(value):
-    """A signed number with a real minus sign (U+2212), as on the score sheet."""
-    return "0" if value == 0 else f"+{value}" if value > 0 else f"\u2212{-value}"
 
 
 def _bounds(values):
@@ -80,7 +77,7 @@ def running_total_svg(totals, *, breaks=(), title="", description="", empty_text
         parts.append(f'<line x1="{PAD_LEFT}" x2="{PAD_LEFT + plot_w}" y1="{y(value):.1f}" y2="{y(value):.1f}" '
                      f'class="{cls}" stroke="{MUTED if value == 0 else LINE}" stroke-width="1"/>')
         parts.append(f'<text x="{PAD_LEFT - 4}" y="{y(value) + 3.5:.1f}" text-anchor="end" class="chart-label" '
-                     f'{FONT} fill="{MUTED}">{escape(_fmt(value))}</text>')
+                     f'{FONT} fill="{MUTED}">{escape(signed(value))}</text>')
         value += step
     parts.append("</g>")
 
@@ -102,6 +99,6 @@ def running_total_svg(totals, *, breaks=(), title="", description="", empty_text
     colour = MINUS if final < 0 else FOREST if final > 0 else INK
     parts.append(f'<circle cx="{last_x:.1f}" cy="{last_y:.1f}" r="3" class="chart-dot {tone}" fill="{colour}"/>')
     parts.append(f'<text x="{last_x + 6:.1f}" y="{last_y + 4:.1f}" class="chart-final {tone}" '
-                 f'data-total={quoteattr(str(final))} {FONT} font-weight="700" fill="{colour}">{escape(_fmt(final))}</text>')
+                 f'data-total={quoteattr(str(final))} {FONT} font-weight="700" fill="{colour}">{escape(signed(final))}</text>')
     parts.append("</svg>")
     return "".join(parts)

@@ -5,13 +5,15 @@ Only published tournaments are ever read here (``published=True`` in every entry
 Rows are plain dicts for the templates; the words (won, lost, …) are the templates' business.
 
 Vocabulary as in ``scoring.contracts``: *seat* is a 0-based position at a table (shown + 1), the *dealer* of
-game g at a table of n is seat (g − 1) mod n, the *declarer* plays alone against the rest.
+a game and the seat sitting out come from ``scoring.seats`` (``Table.deal``), the *declarer* plays alone
+against the rest.
 """
 
 from django.db.models import Count, Q, Sum
 from django.shortcuts import get_object_or_404
 
 from scoring.contracts import CONTRACTS, GOAL, POINT
+from tournament.common.collation import name_key, person_key
 from tournament.common.i18n import engine_lang
 from tournament.models import (
     Adjustment,
@@ -64,7 +66,7 @@ def season_team_rows(season):
         members=Count("entries__player", filter=filters, distinct=True))
     rows = [standings.Row(key=t.pk, total=t.total_points or 0,
                           data={"team_id": t.pk, "name": t.name, "members": t.members})
-            for t in teams if t.members]
+            for t in sorted(teams, key=lambda t: name_key(t.name)) if t.members]
     return standings.rank(rows, ())
 
 
@@ -85,8 +87,9 @@ def find_entries(tournament, query):
     condition = Q()
     for word in text.split():
         condition &= Q(player__first_name__icontains=word) | Q(player__last_name__icontains=word)
-    return list(entries.filter(condition).order_by("player__last_name", "player__first_name",
-                                                   "start_number")[:SEARCH_LIMIT])
+    # Ordered in Python (German order, ``collation``): the matches of one tournament's field are few.
+    found = sorted(entries.filter(condition), key=lambda e: person_key(e.player, e.start_number))
+    return found[:SEARCH_LIMIT]
 
 
 def _person(seat, me=None):
@@ -126,14 +129,14 @@ def short_names(people):
 def _game_row(game, table, me_position, names, points, lang):
     contract = CONTRACTS.get(game.contract)
     kind = contract.kind if contract else ""
-    dealer = table.dealer(game.number)
+    deal = table.deal(game.number)
     return {
         "number": game.number, "contract": contract.name(lang) if contract else game.contract, "kind": kind,
-        "dealer": names.get(dealer, ""), "declarer": names.get(game.declarer, "") if game.declarer is not None
+        "dealer": names.get(deal.dealer, ""), "declarer": names.get(game.declarer, "") if game.declarer is not None
         else "", "declarer_is_me": game.declarer == me_position, "card_points": game.card_points,
         "tricks": game.tricks, "won": game.won, "calls": game.calls,
         "penalty": names.get(game.penalty, "") if game.penalty is not None else "",
-        "penalty_is_me": game.penalty == me_position, "sits_out": table.size == 5 and dealer == me_position,
+        "penalty_is_me": game.penalty == me_position, "sits_out": deal.sitting_out == me_position,
         "point_game": kind == POINT, "goal_game": kind == GOAL, "points": points, "explanation": game.explanation,
     }
 

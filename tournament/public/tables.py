@@ -10,15 +10,13 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from tournament.common.collation import name_key, person_key
+from tournament.common.numbers import signed
+
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 WIDE = {"th": {"class": "wide"}, "td": {"class": "wide"}}
 WIDE_NUM = {"th": {"class": "num wide"}, "td": {"class": "num wide"}}
 TEMPLATE = "public/_table.html"
-
-
-def signed(value):
-    """A number with a real minus sign (U+2212) for negatives, as on the score sheet."""
-    return f"\u2212{-value}" if value < 0 else str(value)
 
 
 def matches(row, query):
@@ -33,7 +31,7 @@ def standings_rows(rows, prize_keys=()):
     for row in rows:
         d = dict(row.data, rank=row.rank, tied=row.tied, total=row.total, declarer_won=row.declarer_won,
                  declarer_lost=row.declarer_lost, prize=row.key in prize_keys,
-                 sort_name=f"{row.data['last_name']} {row.data['first_name']}".casefold())
+                 sort_name=person_key(row.data))
         for number, points in enumerate(row.round_scores, start=1):
             d[f"r{number}"] = points
         out.append(d)
@@ -45,7 +43,7 @@ def season_rows(rows):
     out = []
     for row in rows:
         d = dict(row.data, rank=row.rank, tied=row.tied, total=row.total,
-                 sort_name=f"{row.data['last_name']} {row.data['first_name']}".casefold())
+                 sort_name=person_key(row.data))
         for index, value in enumerate(row.data["per_tournament"]):
             d[f"t{index}"] = value
         out.append(d)
@@ -185,8 +183,8 @@ class SeasonTable(PublicTable):
 
 class TeamTable(PublicTable):
     label = _("Team standings")
-    rank = RankColumn(order_by=("rank", "name"))
-    name = tables.Column(verbose_name=_("Team"))
+    rank = RankColumn(order_by=("rank", "sort_name"))
+    name = tables.Column(verbose_name=_("Team"), order_by=("sort_name",))
     members = tables.Column(verbose_name=_("Players"), attrs=NUM)
     total = PointsColumn(verbose_name=_("Total"), order_by=("-total", "rank"),
                          attrs={"th": {"class": "num total"}, "td": {"class": "num total"}})
@@ -196,4 +194,5 @@ class TeamTable(PublicTable):
 
 
 def team_rows(rows):
-    return [dict(row.data, rank=row.rank, tied=row.tied, total=row.total) for row in rows]
+    return [dict(row.data, rank=row.rank, tied=row.tied, total=row.total, sort_name=name_key(row.data["name"]))
+            for row in rows]

@@ -38,12 +38,12 @@ def ruleset_for(tournament):
 def engine_game(table, number, data):
     """The engine's JSON game for row ``number`` of ``table`` from the entered ``data``."""
     tournament = table.round.tournament
-    dealer = table.dealer(number)
-    game = {"ruleset": tournament.ruleset, "players": table.size, "dealer": dealer}
+    deal = table.deal(number)
+    game = {"ruleset": tournament.ruleset, "players": table.size, "dealer": deal.dealer}
     if tournament.options:
         game["options"] = tournament.options
-    if table.size == 5:
-        game["sitting_out"] = dealer
+    if deal.sitting_out is not None:
+        game["sitting_out"] = deal.sitting_out
     for name in GAME_FIELDS:
         value = data.get(name)
         if value is not None and not (name == "calls" and value == 0):

@@ -1,11 +1,13 @@
 """A Cego score sheet as a document that computes, never saves (like Tabbycat's ``results/scoresheet.py``).
 
-It knows the table size, the number of rows, and the scores per game per seat; it gives the dealer and the seat
-sitting out of every row, the running totals, the sums per seat, and whether every row and the sheet sum to zero.
+It knows the table size, the number of rows, and the scores per game per seat; it gives the dealer, the seat
+sitting out and forehand of every row (``scoring.seats``), the running totals, the sums per seat, and whether every row and the sheet sum to zero.
 It knows nothing of the database. ``selectors.sheet_for_table`` fills it from the ORM.
 """
 
 from dataclasses import dataclass, field
+
+from scoring import seats as seat_rules
 
 
 @dataclass
@@ -16,6 +18,7 @@ class Row:
     scores: list | None = None          # one int per seat, None while the game is not entered
     running: list = field(default_factory=list)
     game: object = None                 # whatever the caller attached (e.g. the Game model)
+    forehand: int = 0
 
     @property
     def entered(self):
@@ -37,16 +40,16 @@ class ScoreSheet:
         self.rows = []
         running = [0] * size
         for number in range(1, games + 1):
-            dealer = self.dealer(number)
+            deal = seat_rules.deal(number, size)
             scores = scores_by_number.get(number)
             if scores is not None:
                 running = [a + b for a, b in zip(running, scores)]
-            self.rows.append(Row(number, dealer, dealer if size == 5 else None, scores, list(running),
-                                 objects_by_number.get(number)))
+            self.rows.append(Row(number, deal.dealer, deal.sitting_out, scores, list(running),
+                                 objects_by_number.get(number), deal.forehand))
         self.extra = sorted(n for n in scores_by_number if not 1 <= n <= games)
 
     def dealer(self, number):
-        return (number - 1) % self.size
+        return seat_rules.dealer(number, self.size)
 
     @property
     def totals(self):

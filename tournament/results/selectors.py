@@ -2,6 +2,7 @@
 
 from django.db.models import Count, Q, Sum
 
+from tournament.common.collation import person_key
 from tournament.models import AuditLog, Entry, Game, Score, Seat, Table
 from tournament.results.scoresheet import ScoreSheet
 
@@ -39,13 +40,13 @@ def table_audit(table):
 
 
 def draw_lists(round_):
-    """Table list of a round: by table (seat order) and alphabetically by player."""
+    """Table list of a round: by table (seat order) and alphabetically by player (``collation.person_key``)."""
     seats = list(Seat.objects.filter(round=round_).select_related("entry__player", "table")
                  .order_by("table__number", "position"))
     by_table = {}
     for s in seats:
         by_table.setdefault(s.table, []).append(s)
-    alphabetical = sorted(seats, key=lambda s: (s.entry.player.last_name.lower(), s.entry.player.first_name.lower()))
+    alphabetical = sorted(seats, key=lambda s: person_key(s.entry.player, s.entry.start_number))
     return list(by_table.items()), alphabetical
 
 

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from scoring import ScoringError, score_game
 from tournament.audit.log import audit
+from tournament.common.numbers import signed
 from tournament.models import (
     Adjustment,
     AuditLog,
@@ -178,7 +179,7 @@ def record_totals(*, table, totals, user, reason=""):
     rs = ruleset_for(table.round.tournament)
     if rs.writing == "zero_sum" and sum(totals.values()) != 0:
         raise ValidationError(
-            _("The totals sum to %(sum)+d, not to zero. Check the sheet.") % {"sum": sum(totals.values())},
+            _("The totals sum to %(sum)s, not to zero. Check the sheet.") % {"sum": signed(sum(totals.values()))},
             code="totals_not_zero_sum")
     old_rows = {s.entry_id: s.points for s in Score.objects.filter(table=table, game__isnull=True)}
     old = {str(pos): old_rows.get(entry) for pos, entry in positions.items()} if old_rows else None

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Q, Sum
 
+from tournament.common.collation import name_key, person_key
 from tournament.models import (
     Adjustment,
-    Category,
     Entry,
     Game,
     Player,
@@ -20,9 +20,8 @@ from tournament.models import (
     Seat,
     Team,
 )
+from tournament.standings import categories
 from tournament.standings import ranking as standings
-
-CATEGORY_KEYS = ("women", "youth", "guests")
 
 
 @dataclass
@@ -45,27 +44,6 @@ def ensure_lots(tournament):
     for entry in entries:
         entry.lot = start + lots[entry.pk]
     Entry.objects.bulk_update(entries, ["lot"])
-
-
-def _categories_of(entry, season_year, youth_age, custom):
-    player = entry.player
-    keys = set()
-    if player.is_woman:
-        keys.add("women")
-    if player.is_youth(season_year, youth_age):
-        keys.add("youth")
-    if player.is_guest:
-        keys.add("guests")
-    keys.update(f"c{cid}" for cid in custom.get(player.pk, ()))
-    return keys
-
-
-def _custom_categories(season):
-    pairs = Category.players.through.objects.filter(category__season=season).values_list("player_id", "category_id")
-    custom = {}
-    for player_id, category_id in pairs:
-        custom.setdefault(player_id, set()).add(category_id)
-    return custom
 
 
 def declarer_counts(tournament):
@@ -96,14 +74,14 @@ def tournament_standings(tournament, category=None):
                        .annotate(s=Sum("points")).values_list("entry_id", "s"))
     declarer = declarer_counts(tournament)
     rounds = list(Round.objects.filter(tournament=tournament).values_list("number", "status"))
-    custom = _custom_categories(season)
+    members = categories.memberships(season)
     numbers = list(range(1, tournament.round_count + 1))
     rows = []
     for e in entries:
         scores = per_round.get(e.pk, {})
         if e.withdrawn and not scores:
             continue
-        cats = _categories_of(e, season.year, season.youth_age, custom)
+        cats = categories.player_categories(e.player, season, members)
         if category and category not in cats:
             continue
         round_scores = [scores.get(n, 0) for n in numbers]
@@ -115,7 +93,7 @@ def tournament_standings(tournament, category=None):
             declarer_lost=lost, lot=e.lot,
             data={"entry_id": e.pk, "player_id": p.pk, "start_number": e.start_number, "name": str(p.full_name),
                   "last_name": p.last_name, "first_name": p.first_name, "town": p.town, "club": p.club,
-                  "team": e.team.name if e.team else "", "adjustments": adj, "categories": sorted(cats),
+                  "team": e.team.name if e.team else "", "adjustments": adj, "categories": cats,
                   "withdrawn": e.withdrawn}))
     try:
         chain = standings.parse_chain(tournament.tiebreaks) or standings.DEFAULT_CHAIN
@@ -142,21 +120,14 @@ def season_standings(season, best_n=None, category=None, published_only=False):
     for player_id, tournament_id, total in entries:
         per_player.setdefault(player_id, [None] * len(tournaments))[index[tournament_id]] = total
     players = {p.pk: p for p in Player.objects.filter(pk__in=per_player)}
-    custom = _custom_categories(season)
+    members = categories.memberships(season) if category else None
     rows = []
-    for player_id, values in per_player.items():
+    # Players in German name order (``collation``) before ranking: a shared rank lists them alphabetically.
+    for player_id in sorted(per_player, key=lambda pk: person_key(players[pk], players[pk].town, pk)):
+        values = per_player[player_id]
         p = players[player_id]
-        if category:
-            cats = set()
-            if p.is_woman:
-                cats.add("women")
-            if p.is_youth(season.year, season.youth_age):
-                cats.add("youth")
-            if p.is_guest:
-                cats.add("guests")
-            cats.update(f"c{c}" for c in custom.get(player_id, ()))
-            if category not in cats:
-                continue
+        if category and category not in categories.player_categories(p, season, members):
+            continue
         total, counted = standings.best_n(values, best_n)
         rows.append(standings.Row(key=player_id, total=total, data={
             "player_id": player_id, "name": p.full_name, "last_name": p.last_name, "first_name": p.first_name,
@@ -178,12 +149,5 @@ def team_standings(*, tournament=None, season=None):
                                                                         distinct=True)))
     rows = [standings.Row(key=t.pk, total=t.points or 0, data={"team_id": t.pk, "name": t.name,
                                                                "members": t.members})
-            for t in teams if t.members]
+            for t in sorted(teams, key=lambda t: name_key(t.name)) if t.members]
     return Standings(rows=standings.rank(rows, ()), provisional=False)
-
-
-def category_choices(season):
-    """(key, label) of the categories: the built-in ones and those the director added to the season."""
-    from django.utils.translation import gettext as _
-    builtin = [("women", _("Women")), ("youth", _("Youth")), ("guests", _("Guests"))]
-    return builtin + [(f"c{c.pk}", c.name) for c in Category.objects.filter(season=season)]

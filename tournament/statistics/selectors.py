@@ -21,15 +21,28 @@ take only published tournaments unless asked otherwise (``published_only``).
 from django.db.models import Count, F, Max, Min, Q, Sum
 from django.db.models.functions import Mod
 
+from scoring import seats as seat_rules
 from scoring.contracts import CONTRACTS, DRESCHER, RAEUBER
+from tournament.common.collation import person_key
 from tournament.common.i18n import engine_lang
 from tournament.models import Entry, Game, Player, Score, Seat
 
 FREE_FOR_ALL = tuple(k for k, c in CONTRACTS.items() if c.kind in (RAEUBER, DRESCHER))
 ORDER = {key: i for i, key in enumerate(CONTRACTS)}
 EXTREMES = 10        # biggest wins and losses listed
-# A score row of the player sitting out: the dealer at a table of 5 (needs the join to his seat at that table).
-SIT_OUT = Q(table__size=5) & Q(entry__seats__position=Mod(F("game__number") - 1, 5))
+
+
+def dealer_sql(number, size):
+    """``scoring.seats.dealer`` in SQL: (number − 1) mod size, over the fields ``number`` and ``size``.
+
+    The one place SQL repeats the rule; ``tests/statistics/test_seat_rules_sql.py`` pins it to the Python.
+    """
+    return Mod(F(number) - 1, F(size))
+
+
+# A score row of the player sitting out (``scoring.seats.sitting_out``): the dealer at a table of 5. Needs the
+# join to his seat at that table (``entry__seats__table=F("table")``).
+SIT_OUT = Q(table__size=seat_rules.SITS_OUT_AT) & Q(entry__seats__position=dealer_sql("game__number", "table__size"))
 EXTREME_FIELDS = {"points": "points", "entry_id": "entry_id", "player_id": "entry__player_id",
                   "first_name": "entry__player__first_name", "last_name": "entry__player__last_name",
                   "start_number": "entry__start_number", "game": "game__number", "contract": "game__contract",
@@ -153,8 +166,8 @@ def tournament_stats(tournament, lang=None):
     for e in Entry.objects.filter(pk__in=list(per_entry)).select_related("player").order_by("start_number"):
         players.append({**per_entry[e.pk], "entry_id": e.pk, "player_id": e.player_id,
                         "start_number": e.start_number, "name": e.player.full_name,
-                        "last_name": e.player.last_name, "town": e.player.town})
-    stats["players"] = sorted(players, key=lambda p: (p["last_name"].casefold(), p["name"].casefold()))
+                        "last_name": e.player.last_name, "first_name": e.player.first_name, "town": e.player.town})
+    stats["players"] = sorted(players, key=lambda p: person_key(p, p["start_number"]))
     return stats
 
 
@@ -167,8 +180,8 @@ def season_stats(season, published_only=True, lang=None):
     players = []
     for p in Player.objects.filter(pk__in=list(per_player)):
         players.append({**per_player[p.pk], "player_id": p.pk, "name": p.full_name, "last_name": p.last_name,
-                        "town": p.town})
-    stats["players"] = sorted(players, key=lambda p: (p["last_name"].casefold(), p["name"].casefold()))
+                        "first_name": p.first_name, "town": p.town})
+    stats["players"] = sorted(players, key=lambda p: person_key(p, p["town"], p["player_id"]))
     return stats
 
 
@@ -191,7 +204,8 @@ def player_summary(rows, positions, lang=None):
             totals_only.add(r["table_id"])
             continue
         seat = positions.get(r["table_id"])
-        if r["table__size"] == 5 and seat == (r["game__number"] - 1) % 5:
+        out = seat_rules.deal(r["game__number"], r["table__size"]).sitting_out
+        if out is not None and seat == out:
             continue                          # sitting out as dealer at a table of 5
         played.append(r)
         key = r["game__contract"]

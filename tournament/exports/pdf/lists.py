@@ -1,11 +1,13 @@
 """Table lists of a round for the wall: by table (seat order), and alphabetically by player with table and seat.
 
-Large type: people read them standing, from a metre away. Both come from ``selectors.draw_lists``.
+Large type: people read them standing, from a metre away. Both come from ``selectors.draw_lists``; the list by
+name is in the German order of ``tournament.common.collation`` and files "Äckerle" under A.
 """
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournament.common.collation import initial
 from tournament.exports.base import PdfExporter
 from tournament.exports.registry import register
 from tournament.results.selectors import draw_lists
@@ -52,7 +54,7 @@ class TableListAlphabetical(RoundListExporter):
         groups, current = [], None
         for seat in alphabetical:
             line = seat_line(seat)
-            letter = (line["sort_name"][:1] or "?").upper()
+            letter = initial(line["sort_name"])
             if current is None or current["letter"] != letter:
                 current = {"letter": letter, "lines": []}
                 groups.append(current)

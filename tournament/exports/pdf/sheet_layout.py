@@ -23,6 +23,8 @@ import math
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
+from scoring import seats as seat_rules
+
 CONTENT_HEIGHT = 277.0          # A4 297 mm minus 10 mm top and bottom margins
 WIDTH = 190.0                   # A4 210 mm minus 10 mm left and right margins
 HEADER = 17.0                   # title block (15 mm + 2 mm gap)
@@ -127,9 +129,9 @@ def grid(*, size, first, last, labels, rows=None, final=None, sitting_out=True, 
     for i, number in enumerate(range(first, last + 1)):
         y = top + i * h
         base = y + h / 2 + 1.1
-        dealer = (number - 1) % size
-        if sitting_out and size == 5:
-            _key, x, w = next(c for c in cols if c[0] == ("plus", dealer))
+        dealer, out, _forehand = seat_rules.deal(number, size)
+        if sitting_out and out is not None:
+            _key, x, w = next(c for c in cols if c[0] == ("plus", out))
             g.rects.append((x, y, w, h, SHADE_OUT))
         g.texts.append(Text(4.0, base, str(number), size=3.0, fill="#333"))
         g.texts.append(Text(13.0, base, str(dealer + 1), size=3.2, weight="bold"))
@@ -152,7 +154,7 @@ def grid(*, size, first, last, labels, rows=None, final=None, sitting_out=True, 
     g.lines.append((fixed_right, NAME_ROW, WIDTH - CHECK, NAME_ROW, THIN))
     g.lines.append((0, top, WIDTH, top, MEDIUM))
     for i, number in enumerate(range(first, last + 1), start=1):
-        weight = MEDIUM if number % size == 0 and number != last else THIN
+        weight = MEDIUM if seat_rules.ends_deal_round(number, size) and number != last else THIN
         g.lines.append((0, top + i * h, WIDTH, top + i * h, weight))
     g.lines.append((0, body_bottom, WIDTH, body_bottom, THICK))
     if show_totals:

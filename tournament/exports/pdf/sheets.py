@@ -20,7 +20,8 @@ from django.utils.translation import gettext_lazy
 from scoring.contracts import CONTRACTS, DRESCHER, GOAL, RAEUBER
 from scoring.tariff import tariff_grid
 from tournament.common.i18n import engine_lang
-from tournament.exports.base import PdfExporter, render_document, signed, write_pages
+from tournament.common.numbers import signed
+from tournament.exports.base import PdfExporter, render_document, write_pages
 from tournament.exports.pdf import sheet_layout
 from tournament.exports.registry import register
 from tournament.models import Game, Score, Seat, Table
@@ -29,11 +30,6 @@ from tournament.results.scoresheet import ScoreSheet
 
 BACK_CHOICES = ("each", "end", "none")
 MAX_BATCH = 10      # sheets per WeasyPrint document: progress per batch, little per-document overhead
-
-
-def plain(value):
-    """A running total as written: 340, −120, 0 (a real minus sign, no plus)."""
-    return "" if value is None else (f"\u2212{-value}" if value < 0 else str(value))
 
 
 def grid_labels():
@@ -60,7 +56,7 @@ def game_cells(game, row):
     if row.sitting_out is not None and not row.scores[row.sitting_out]:
         plus[row.sitting_out] = ""          # sat out and scored nothing: the shaded cell stays empty
     return {"contract": contract.abbr if contract else game.contract, "declarer": declarer, "points": points,
-            "plus": plus, "stand": [plain(v) for v in row.running], "check": plain(row.row_sum)}
+            "plus": plus, "stand": [signed(v) for v in row.running], "check": signed(row.row_sum)}
 
 
 def sheet_pages(table, seats, games=None, totals=None, *, zero_sum=True, out_scores_zero=True):
@@ -82,10 +78,10 @@ def sheet_pages(table, seats, games=None, totals=None, *, zero_sum=True, out_sco
                            {g.number: g for g in games}, zero_sum=zero_sum)
         rows = {r.number: game_cells(r.game, r) for r in sheet.rows if r.entered and r.game is not None}
         if sheet.entered:
-            final = {"stand": [plain(v) for v in sheet.totals], "check": plain(sum(sheet.totals))}
+            final = {"stand": [signed(v) for v in sheet.totals], "check": signed(sum(sheet.totals))}
     if totals:
         values = [totals.get(p, 0) for p in range(size)]
-        final = {"stand": [plain(v) for v in values], "check": plain(sum(values))}
+        final = {"stand": [signed(v) for v in values], "check": signed(sum(values))}
     labels = grid_labels()
     parts = sheet_layout.chunks(table.games_planned)
     pages = []
@@ -101,7 +97,7 @@ def sheet_pages(table, seats, games=None, totals=None, *, zero_sum=True, out_sco
                       "last_game": last})
     return {"table": table, "number": table.number, "size": size, "games": table.games_planned,
             "players": players, "pages": pages, "filled": games is not None or bool(totals),
-            "totals_only": bool(totals), "five": size == 5, "zero_sum": zero_sum,
+            "totals_only": bool(totals), "five": table.dealer_sits_out, "zero_sum": zero_sum,
             "out_scores_zero": out_scores_zero}
 
 

@@ -8,11 +8,13 @@ from django.db.models import Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournament.exports.base import PdfExporter, signed
+from tournament.common.collation import name_key
+from tournament.common.numbers import signed
+from tournament.exports.base import PdfExporter
 from tournament.exports.registry import register
 from tournament.models import Entry
+from tournament.standings.categories import category_choices
 from tournament.standings.selectors import (
-    category_choices,
     season_standings,
     team_standings,
     tournament_standings,
@@ -99,16 +101,15 @@ def team_section(standings, members, title):
 
 
 def team_members(entries):
-    """{team_id: [(name, points)]} from entries, points summed per player, best first."""
+    """{team_id: [(name, points)]} from entries, points summed per player, best first (equal points by name)."""
     per_team = {}
     rows = (entries.filter(team__isnull=False)
             .values("team_id", "player__first_name", "player__last_name").annotate(points=Sum("total")))
     for row in rows:
-        per_team.setdefault(row["team_id"], []).append(
-            (f"{row['player__first_name']} {row['player__last_name']}", row["points"] or 0))
-    for members in per_team.values():
-        members.sort(key=lambda m: (-m[1], m[0]))
-    return per_team
+        first, last = row["player__first_name"], row["player__last_name"]
+        per_team.setdefault(row["team_id"], []).append((f"{first} {last}", row["points"] or 0, name_key(last, first)))
+    return {team: [(name, points) for name, points, _key in sorted(members, key=lambda m: (-m[1], m[2]))]
+            for team, members in per_team.items()}
 
 
 class StandingsPdf(PdfExporter):

@@ -9,13 +9,14 @@ flat (bench/exports.py measures it).
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring import seats as seat_rules
 from scoring.contracts import CONTRACTS, DRESCHER, RAEUBER
 from tournament.common.i18n import engine_lang
 from tournament.exports.base import DATE, INTEGER, SIGNED, Column, ListExporter, Sheet
 from tournament.exports.registry import register
 from tournament.models import Entry, Game, Score, Seat, Table
+from tournament.standings.categories import category_choices
 from tournament.standings.selectors import (
-    category_choices,
     season_standings,
     team_standings,
     tournament_standings,
@@ -98,7 +99,7 @@ def game_log_rows(season):
             games.iterator(chunk_size=5000):
         size, table_number, round_number, name = tables[table_id]
         label, every_man = contracts.get(contract, (contract, False))
-        sitting_out = (number - 1) % size if size == 5 else None
+        sitting_out = seat_rules.deal(number, size).sitting_out
         for position, points in enumerate(scores):
             start_number, player = players.get((table_id, position), (None, ""))
             if position == sitting_out:

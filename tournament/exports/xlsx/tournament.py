@@ -22,7 +22,8 @@ from tournament.exports.base import (
 from tournament.exports.registry import register
 from tournament.models import Adjustment, AuditLog, Game, Round, Score, Seat, Table
 from tournament.registration.importer import registration_template_xlsx
-from tournament.standings.selectors import category_choices, tournament_standings
+from tournament.standings.categories import category_choices
+from tournament.standings.selectors import tournament_standings
 
 
 def yes_no(value):

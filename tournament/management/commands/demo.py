@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from tournament.common.collation import person_key
 from tournament.draws import services as draws
 from tournament.models import Player, Role, Round, Season, Team, Tournament
 from tournament.registration import services as registration_services
@@ -126,7 +127,7 @@ class Command(BaseCommand):
     def _tournament(self, season, name, venue, date, players, teams, user, rng, running):
         t = Tournament.objects.create(season=season, name=name, venue=venue, date=date, ruleset="schwarzwald",
                                       round_count=2, published=True, seed=f"{date:%Y%m%d}-demo")
-        players.sort(key=lambda p: (p.last_name, p.first_name))
+        players.sort(key=person_key)
         for number, player in enumerate(players, start=1):
             registration_services.register(user=user, tournament=t, player=player, start_number=number, team=teams.get(player.pk),
                               paid=True, checked_in=True)

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import ScoringError
 from scoring.rulesets import RULESET_KEYS, resolve
+from tournament.common.collation import name_key
 from tournament.common.i18n import engine_lang
 from tournament.models import Category, Entry, Game, Player, Season, Team, Tournament
 from tournament.results.engine import MAX_POINTS
@@ -349,7 +350,11 @@ class ImportUploadForm(forms.Form):
 
 def search_players(query, season=None, limit=50):
     """Players whose name or town contains every word of ``query`` (case-insensitive); players with an entry
-    in ``season`` first. Returns (players, more) where ``more`` says the list was cut at ``limit``."""
+    in ``season`` first, then in German name order (``collation``). Returns (players, more) where ``more``
+    says the list was cut at ``limit``.
+
+    The order is decided in Python over the matches' names (one narrow query), then the ``limit`` shown are
+    read whole: the database cannot sort by DIN 5007-2, and sorting after the cut would show other players."""
     from django.db.models import Count
 
     words = query.split()
@@ -366,6 +371,12 @@ def search_players(query, season=None, limit=50):
     if season is not None:
         players = players.annotate(season_entries=Count("entries", filter=Q(entries__tournament__season=season),
                                                         distinct=True))
-        players = players.order_by("-season_entries", "last_name", "first_name", "town")
-    result = list(players[:limit + 1])
+        matches = players.values_list("pk", "last_name", "first_name", "town", "season_entries")
+        order = sorted(matches, key=lambda m: (-m[4], name_key(m[1], m[2], m[3], m[0])))
+    else:
+        matches = players.values_list("pk", "last_name", "first_name", "town")
+        order = sorted(matches, key=lambda m: name_key(m[1], m[2], m[3], m[0]))
+    chosen = [m[0] for m in order[:limit + 1]]
+    found = {p.pk: p for p in players.filter(pk__in=chosen)}
+    result = [found[pk] for pk in chosen]
     return result[:limit], len(result) > limit

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.contracts import CONTRACTS, DRESCHER, GOAL, POINT, RAEUBER
+from tournament.common.collation import german_key
 from tournament.results.engine import GAME_FIELDS
 
 YES = frozenset(("+", "j", "ja", "y", "yes", "✓", "✔"))
@@ -26,9 +27,8 @@ NO = frozenset(("-", "−", "–", "n", "nein", "no", "x"))
 
 
 def _fold(text):
-    """Lower case, German umlauts spelt out: the form a typed alias is compared in."""
-    text = " ".join(str(text).split()).casefold()
-    return text.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").replace("ß", "ss")
+    """The form a typed alias is compared in: spaces collapsed, then the German key (lower case, ä = ae …)."""
+    return german_key(" ".join(str(text).split()))
 
 
 def contract_aliases():
@@ -47,17 +47,6 @@ ALIASES = contract_aliases()
 
 def contract_key(text):
     return ALIASES.get(_fold(text)) if text else None
-
-
-def forehand(table, number):
-    """Seat (0-based) after the dealer of game ``number``, skipping the dealer who sits out at a 5-table."""
-    dealer = table.dealer(number)
-    seat = (dealer + 1) % table.size
-    return (seat + 1) % table.size if table.size == 5 and seat == dealer else seat
-
-
-def sitting_out(table, number):
-    return table.dealer(number) if table.size == 5 else None
 
 
 def show_raeuber_tricks(rs):
@@ -113,14 +102,14 @@ class GameRowForm(forms.Form):
         if not 0 <= seat < n:
             self.add_error(name, _("Enter a seat from 1 to %(n)s.") % {"n": n})
             return None
-        if seat == sitting_out(self.table, number):
+        if seat == self.table.sitting_out(number):
             self.add_error(name, _("Seat %(seat)s deals and sits out this game.") % {"seat": seat + 1})
             return None
         return seat
 
     def _per_seat(self, prefix, number, missing_message):
         """Räuber values per seat: a list (``None`` for the seat sitting out), or None when nothing was keyed."""
-        out = sitting_out(self.table, number)
+        out = self.table.sitting_out(number)
         playing = [s for s in range(self.table.size) if s != out]
         values = [None] * self.table.size
         for seat in playing:
@@ -197,7 +186,7 @@ class GameRowForm(forms.Form):
         return {field: [str(m) for m in messages] for field, messages in self.errors.items()}
 
     def first_playing_seat(self):
-        out = sitting_out(self.table, self.game_number) if self.game_number else None
+        out = self.table.sitting_out(self.game_number) if self.game_number else None
         return 1 if out == 0 else 0
 
 

@@ -16,6 +16,7 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 
 from tournament import exports as exporters
+from tournament.common import params
 from tournament.exports import selectors as job_selectors
 from tournament.exports import services as job_services
 from tournament.exports.base import TARGET_KWARG
@@ -30,7 +31,7 @@ from tournament.office.views.access import (
 )
 from tournament.office.views.common import tournament_context, tournament_or_404
 from tournament.staff import permissions
-from tournament.standings.selectors import category_choices
+from tournament.standings.categories import category_choices, chosen_category
 
 KIND = {"pdf": "PDF", "xlsx": "Excel"}
 
@@ -48,13 +49,13 @@ def exporter_or_404(identifier, scope):
 def options(request, season):
     """The export options a request may carry: category, back pages, language (anything else is ignored)."""
     chosen = {}
-    category = request.GET.get("category")
-    if category and category in dict(category_choices(season)):
+    category, _choices = chosen_category(season, params.get(request.GET, params.CATEGORY))
+    if category:
         chosen["category"] = category
-    back = request.GET.get("back")
+    back = params.get(request.GET, params.BACK)
     if back in BACK_CHOICES:
         chosen["back"] = back
-    language = request.GET.get("lang")
+    language = params.get(request.GET, params.LANGUAGE)
     if language in dict(settings.LANGUAGES):
         chosen["language"] = language
     return chosen

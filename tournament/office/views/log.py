@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from tournament.common import params
 from tournament.models import Adjustment, AuditLog
 from tournament.office.forms.director import AdjustmentForm, ReasonForm
 from tournament.office.views.access import direct
@@ -98,11 +99,11 @@ def changes(log):
 @direct
 def audit(request, pk):
     tournament = tournament_or_404(pk)
-    kind = request.GET.get("type", "")
+    kind = params.get(request.GET, params.SHOW)
     logs = AuditLog.objects.filter(tournament=tournament).select_related("user", "table__round")
     if kind in OBJECT_TYPES:
         logs = logs.filter(object_type=kind)
-    page = Paginator(logs.order_by("-at", "-id"), 100).get_page(request.GET.get("page"))
+    page = Paginator(logs.order_by("-at", "-id"), 100).get_page(params.get(request.GET, params.PAGE, None))
     rows = [{"log": log, "object": OBJECT_TYPES.get(log.object_type, log.object_type), "changes": changes(log)}
             for log in page]
     return render(request, "office/audit.html",

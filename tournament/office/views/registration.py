@@ -9,6 +9,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournament.common import params
 from tournament.models import Entry, Player
 from tournament.office.forms.director import (
     EntryForm,
@@ -23,21 +24,10 @@ from tournament.office.views.common import (
     tournament_or_404,
 )
 from tournament.registration import services as registration_services
+from tournament.standings.categories import SeasonCategories
 
 TOGGLES = registration_services.TOGGLES
 FILTERS = ("all", "unpaid", "not_checked_in", "withdrawn")
-
-
-def categories(player, season):
-    """Badges of a player: (css class, label)."""
-    badges = []
-    if player.is_woman:
-        badges.append(("woman", _("Woman")))
-    if player.is_youth(season.year, season.youth_age):
-        badges.append(("youth", _("Youth")))
-    if player.is_guest:
-        badges.append(("guest", _("Guest")))
-    return badges
 
 
 def back(request, tournament, entry=None):
@@ -66,15 +56,16 @@ def entries(request, pk):
     query = search.cleaned_data["q"].strip() if search.is_valid() else ""
     registered = {e.player_id: e for e in tournament.entries.all()}
     found, more = search_players(query, season) if query else ([], False)
-    results = [{"player": p, "entry": registered.get(p.pk), "badges": categories(p, season),
+    cats = SeasonCategories(season)
+    results = [{"player": p, "entry": registered.get(p.pk), "badges": cats.badges(p),
                 "season_entries": getattr(p, "season_entries", 0)} for p in found]
-    show = request.GET.get("show", "all")
+    show = params.get(request.GET, params.SHOW, "all")
     show = show if show in FILTERS else "all"
     rows = tournament.entries.select_related("player", "team").order_by("start_number")
     rows = {"unpaid": rows.filter(paid=False, withdrawn=False),
             "not_checked_in": rows.filter(checked_in=False, withdrawn=False),
             "withdrawn": rows.filter(withdrawn=True)}.get(show, rows)
-    rows = [{"entry": e, "badges": categories(e.player, season)} for e in rows]
+    rows = [{"entry": e, "badges": cats.badges(e.player)} for e in rows]
     all_entries = list(tournament.entries.all())
     summary = {"total": len(all_entries), "withdrawn": sum(e.withdrawn for e in all_entries),
                "paid": sum(e.paid for e in all_entries),
@@ -120,9 +111,10 @@ def player_create(request, pk):
                     return redirect("director:player_create", tournament.pk)
                 return redirect(reverse("director:entries", args=[tournament.pk]) + f"#entry-{entry.pk}")
     else:
-        form = PlayerForm(initial=name_guess(request.GET.get("q", "")))
+        form = PlayerForm(initial=name_guess(params.get(request.GET, params.SEARCH)))
     registered = set(tournament.entries.values_list("player_id", flat=True))
-    duplicates = [{"player": p, "registered": p.pk in registered, "badges": categories(p, tournament.season)}
+    cats = SeasonCategories(tournament.season)
+    duplicates = [{"player": p, "registered": p.pk in registered, "badges": cats.badges(p)}
                   for p in form.duplicates]
     return render(request, "office/player_form.html",
                   tournament_context(tournament, "entries", form=form, duplicates=duplicates))
@@ -161,7 +153,7 @@ def entry_edit(request, pk, entry_pk):
     others = entry.player.entries.exclude(pk=entry.pk).select_related("tournament").order_by("-tournament__date")
     context = tournament_context(tournament, "entries", entry=entry, entry_form=entry_form, player_form=player_form,
                                  seated=entry.seats.exists() or entry.adjustments.exists(), other_tournaments=others[:10],
-                                 badges=categories(entry.player, tournament.season))
+                                 badges=SeasonCategories(tournament.season).badges(entry.player))
     return render(request, "office/entry_form.html", context)
 
 

@@ -68,14 +68,6 @@ def undrawn_context(tournament, number, form):
             "problem": problem, "previous_missing": number > 1 and previous is None, "previous_open": previous_open}
 
 
-def german_key(seat):
-    """Sort key for names as in a German phone book (DIN 5007-1): ä as a, ß as ss, case ignored."""
-    table = str.maketrans({"ä": "a", "ö": "o", "ü": "u", "ß": "ss", "é": "e", "è": "e"})
-    player = seat.entry.player
-    return (player.last_name.casefold().translate(table), player.first_name.casefold().translate(table),
-            seat.entry.start_number)
-
-
 def drawn_context(round_):
     by_table, alphabetical = selectors.draw_lists(round_)
     progress = {p["table"].pk: p for p in selectors.round_progress(round_)}
@@ -84,7 +76,7 @@ def drawn_context(round_):
     later = round_.tournament.round_set.filter(number__gt=round_.number).exists()
     played = Score.objects.filter(table__round=round_).exists()
     complete = sum(p["complete"] for p in progress.values())
-    return {"tables": tables, "alphabetical": sorted(alphabetical, key=german_key), "stats": draw_stats(round_),
+    return {"tables": tables, "alphabetical": alphabetical, "stats": draw_stats(round_),
             "complete_tables": complete, "all_complete": complete == len(progress),
             "can_delete": not later and not played, "later_rounds": later, "played": played,
             "delete_form": ReasonForm(prefix="delete"),

@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from scoring.rulesets import resolve
+from tournament.common.collation import name_key
 from tournament.common.i18n import engine_lang
 from tournament.models import Season, Team
 from tournament.office.forms.director import SeasonForm, TournamentForm
@@ -27,6 +28,7 @@ from tournament.office.views.common import (
 )
 from tournament.results import selectors
 from tournament.staff import permissions
+from tournament.standings.categories import BUILTIN, builtin_categories
 
 
 def with_counts(tournaments):
@@ -48,7 +50,8 @@ def home(request):
 def season(request, pk):
     season_ = get_object_or_404(Season, pk=pk)
     tournaments = with_counts(permissions.visible_tournaments(request.user, season_).order_by("date", "name"))
-    teams = Team.objects.filter(season=season_).annotate(entry_count=Count("entries")).order_by("name")
+    teams = sorted(Team.objects.filter(season=season_).annotate(entry_count=Count("entries")),
+                   key=lambda t: name_key(t.name))
     return render(request, "office/season.html", {"season": season_, "tournaments": tournaments, "teams": teams})
 
 
@@ -102,15 +105,14 @@ def entry_counts(tournament):
     season_ = tournament.season
     entries = list(tournament.entries.select_related("player", "team"))
     active = [e for e in entries if not e.withdrawn]
+    builtin = [builtin_categories(e.player, season_) for e in active]
     return {
         "total": len(entries),
         "active": len(active),
         "withdrawn": len(entries) - len(active),
         "checked_in": sum(e.checked_in for e in active),
         "paid": sum(e.paid for e in entries),
-        "women": sum(e.player.is_woman for e in active),
-        "youth": sum(e.player.is_youth(season_.year, season_.youth_age) for e in active),
-        "guests": sum(e.player.is_guest for e in active),
+        **{key: sum(key in cats for cats in builtin) for key in BUILTIN},
         "teams": len({e.team_id for e in active if e.team_id}),
     }
 

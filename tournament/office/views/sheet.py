@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import ScoringError, score_game
+from tournament.common import params
 from tournament.common.i18n import engine_lang
 from tournament.models import Game, Round, Table
 from tournament.office.forms.sheet import GameRowForm, TotalsForm, ui_field
@@ -61,7 +62,7 @@ def get_table(pk):
 
 def sheet_url(table, row=None):
     url = reverse("entry:sheet", args=[table.pk])
-    return f"{url}?row={row}#g{row}" if row else url
+    return f"{url}?{params.GAME}={row}#g{row}" if row else url
 
 
 def typed_values(post, size):
@@ -101,7 +102,7 @@ def render_sheet(request, table, pending=None, status=200):
 @require_GET
 def sheet(request, pk):
     table = get_table(pk)
-    row = request.GET.get("row", "")
+    row = params.get(request.GET, params.GAME)
     context = sheet_context(table)
     if row.isdecimal() and 1 <= int(row) <= table.games_planned:
         context["autofocus"] = int(row)
@@ -187,7 +188,7 @@ def conflict(request, table, form, err):
 def delete(request, pk):
     """Delete one row. GET: a confirmation page (the page script asks with a dialog instead)."""
     table = get_table(pk)
-    raw = request.POST.get("number") if request.method == "POST" else request.GET.get("number")
+    raw = request.POST.get("number") if request.method == "POST" else params.get(request.GET, params.GAME)
     number = int(raw) if raw and raw.isdecimal() and len(raw) < 4 else None
     game = Game.objects.filter(table=table, number=number).first() if number else None
     if request.method == "GET":
@@ -229,12 +230,12 @@ def delete(request, pk):
 def goto(request, round_pk):
     """The "go to table" box: table number → that table's sheet in the same round."""
     round_ = get_object_or_404(Round, pk=round_pk)
-    raw = request.GET.get("table", "").strip()
+    raw = params.get(request.GET, params.TABLE).strip()
     table = Table.objects.filter(round=round_, number=int(raw)).first() if raw.isdecimal() and len(raw) < 5 else None
     if table is not None:
         return redirect(sheet_url(table))
     messages.error(request, _("There is no table “%(number)s” in this round.") % {"number": raw[:10]})
-    back = request.GET.get("from", "")
+    back = params.get(request.GET, params.FROM)
     origin = Table.objects.filter(round=round_, pk=int(back)).first() if back.isdecimal() and len(back) < 12 else None
     origin = origin or round_.tables.order_by("number").first()
     if origin is None:

@@ -9,26 +9,20 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scoring import seats as seat_rules
 from scoring.contracts import CONTRACTS, DRESCHER, GOAL, POINT, RAEUBER
 from tournament.common.i18n import engine_lang
+from tournament.common.numbers import signed
 from tournament.models import Game, Round, Table
 from tournament.office.forms.sheet import (
     ALIASES,
     contract_key,
-    forehand,
     row_values,
     show_raeuber_tricks,
 )
 from tournament.results import selectors
 from tournament.results.engine import game_snapshot, ruleset_for
 from tournament.results.scoresheet import ScoreSheet
-
-
-def signed(value):
-    """+30, −10, 0 with a real minus sign, as a score sheet is written."""
-    if value is None:
-        return ""
-    return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
 
 
 def round_url(round_):
@@ -193,8 +187,9 @@ def sheet_rows(table, seats, rs, pending=None):
                 "rp_error": errors.get(f"rp_{s}"), "rt_error": errors.get(f"rt_{s}"),
             })
         rows.append({
-            "number": r.number, "dealer": r.dealer, "dealer_name": names.get(r.dealer, ""),
-            "sitting_out": r.sitting_out, "forehand": forehand(table, r.number),
+            "number": r.number, "ends_deal_round": seat_rules.ends_deal_round(r.number, table.size),
+            "dealer": r.dealer, "dealer_name": names.get(r.dealer, ""),
+            "sitting_out": r.sitting_out, "forehand": r.forehand,
             "game": game, "version": game.version if game else "",
             "values": values, "kind": kind, "contract_name": CONTRACTS[key].name(lang) if key else "",
             "cells": cells, "row_sum": signed(r.row_sum) if r.entered else "",

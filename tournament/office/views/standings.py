@@ -13,6 +13,8 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournament.common import params
+from tournament.common.collation import name_key, person_key
 from tournament.models import Category, Player, Round, Season
 from tournament.office.forms.director import (
     CategoryForm,
@@ -22,15 +24,14 @@ from tournament.office.forms.director import (
 )
 from tournament.office.views.access import direct, organise
 from tournament.office.views.common import tournament_context, tournament_or_404
+from tournament.standings import categories as season_categories
 from tournament.standings import ranking as standings
 from tournament.standings import selectors as standings_queries
 
 
 def chosen_category(request, season):
     """The category of ``?category=`` if the season has it, else None; and every choice for the filter."""
-    choices = standings_queries.category_choices(season)
-    key = request.GET.get("category") or ""
-    return (key if key in dict(choices) else None), choices
+    return season_categories.chosen_category(season, params.get(request.GET, params.CATEGORY))
 
 
 def chain_text(tournament):
@@ -81,12 +82,12 @@ def prizes(request, pk):
         tournament, "standings", result=result, category=category, category_label=dict(choices).get(category),
         prizes=prize_rows(result, tournament.prize_places),
         back=reverse("director:standings", args=[tournament.pk])
-        + (f"?{urlencode({'category': category})}" if category else "")))
+        + (f"?{urlencode({params.CATEGORY: category})}" if category else "")))
 
 
 def best_override(request, season):
     """``?best=N`` (a whole number ≥ 1) or ``?best=all``; otherwise the season's setting. → (n or None, forced)."""
-    raw = (request.GET.get("best") or "").strip()
+    raw = params.get(request.GET, params.BEST).strip()
     if raw == "all":
         return None, True
     if raw.isdecimal() and int(raw) >= 1:
@@ -110,14 +111,14 @@ def season_standings(request, pk):
         cells = [{"value": v, "counted": i in counted} for i, v in enumerate(row.data["per_tournament"])]
         rows.append({"row": row, "cells": cells})
     teams = standings_queries.team_standings(season=season)
-    query = {"category": category} if category else {}
+    query = {params.CATEGORY: category} if category else {}
     return render(request, "office/season_standings.html", {
         "season": season, "result": result, "rows": rows, "columns": columns, "teams": teams.rows,
         "category": category, "categories": choices, "category_label": dict(choices).get(category),
         "best_n": best_n if best_n and best_n < tournament_count else None, "overridden": overridden,
         "season_best_n": season.best_n, "tournament_count": tournament_count,
-        "best_value": request.GET.get("best", ""), "query": urlencode(query),
-        "best_query": urlencode({"best": request.GET["best"]}) if overridden else ""})
+        "best_value": params.get(request.GET, params.BEST), "query": urlencode(query),
+        "best_query": urlencode({params.BEST: params.get(request.GET, params.BEST)}) if overridden else ""})
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -132,7 +133,8 @@ def categories(request, pk):
         category = form.save()
         messages.success(request, _("Category “%(name)s” created. Now add its players.") % {"name": category.name})
         return redirect("director:category", season.pk, category.pk)
-    rows = Category.objects.filter(season=season).annotate(player_count=Count("players")).order_by("name")
+    rows = sorted(Category.objects.filter(season=season).annotate(player_count=Count("players")),
+                  key=lambda c: name_key(c.name))
     return render(request, "office/categories.html", {"season": season, "form": form, "rows": rows})
 
 
@@ -152,7 +154,7 @@ def category(request, pk, category_pk):
         return redirect("director:category", season.pk, category_.pk)
     search = PlayerSearchForm(request.GET or None)
     query = search.cleaned_data["q"].strip() if search.is_valid() else ""
-    members = list(category_.players.order_by("last_name", "first_name", "town"))
+    members = sorted(category_.players.all(), key=lambda p: person_key(p, p.town, p.pk))
     results, more = search_players(query, season) if query else ([], False)
     member_ids = {p.pk for p in members}
     return render(request, "office/categories_detail.html", {
@@ -188,4 +190,4 @@ def category_members(request, pk, category_pk):
                          % {"player": player.full_name, "category": category_.name})
     target = reverse("director:category", args=[pk, category_.pk])
     query = (request.POST.get("q") or "").strip()
-    return redirect(f"{target}?{urlencode({'q': query})}" if query else target)
+    return redirect(f"{target}?{urlencode({params.SEARCH: query})}" if query else target)

@@ -12,12 +12,14 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
+from tournament.common import params
 from tournament.models import Entry
 from tournament.public import cache as public_cache
 from tournament.public import charts
 from tournament.public import selectors as public_queries
 from tournament.public import tables as public_tables
 from tournament.standings import selectors as standings_queries
+from tournament.standings.categories import chosen_category
 
 PER_PAGE = 50
 REFRESH_SECONDS = 30
@@ -28,7 +30,7 @@ def paginate(request, table, per_page=PER_PAGE):
     """Sorting from the request (``RequestConfig``), then a fixed page size; a page beyond the end shows the last."""
     RequestConfig(request, paginate=False).configure(table)
     try:
-        page = max(1, int(request.GET.get("page", 1)))
+        page = max(1, int(params.get(request.GET, params.PAGE, 1)))
     except ValueError:
         page = 1
     try:
@@ -39,10 +41,8 @@ def paginate(request, table, per_page=PER_PAGE):
 
 
 def category_param(request, season):
-    """The ``kategorie`` of the request if the season knows it, and the (key, label) choices."""
-    choices = standings_queries.category_choices(season)
-    key = request.GET.get("kategorie", "")
-    return (key if key in dict(choices) else None), choices
+    """The ``?category=`` of the request if the season knows it, and the (key, label) choices."""
+    return chosen_category(season, params.get(request.GET, params.CATEGORY))
 
 
 def tournament_context(tournament, tab):
@@ -70,7 +70,7 @@ def tournament(request, pk):
     t = public_queries.published_tournament(pk)
     category, choices = category_param(request, t.season)
     result = public_cache.standings(request, t, category)
-    query = request.GET.get("q", "").strip()
+    query = params.get(request.GET, params.SEARCH).strip()
     rows = public_tables.standings_rows(result.rows, {r.key for r in result.prizes})
     if query:
         rows = [r for r in rows if public_tables.matches(r, query)]
@@ -102,7 +102,7 @@ def teams(request, pk):
 @public_cache.cached("tournament", results=False)
 def seat(request, pk):
     t = public_queries.published_tournament(pk)
-    query = request.GET.get("q", "").strip()
+    query = params.get(request.GET, params.SEARCH).strip()
     found = public_queries.find_entries(t, query) if query else []
     chosen = found[0] if len(found) == 1 else None
     return render(request, "public/seat.html", {
@@ -161,7 +161,7 @@ def season(request, pk):
     s = public_queries.published_season(pk)
     category, choices = category_param(request, s)
     result = standings_queries.season_standings(s, category=category, published_only=True)
-    query = request.GET.get("q", "").strip()
+    query = params.get(request.GET, params.SEARCH).strip()
     rows = public_tables.season_rows(result.rows)
     if query:
         rows = [r for r in rows if public_tables.matches(r, query)]

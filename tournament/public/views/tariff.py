@@ -9,6 +9,7 @@ from django.utils.translation import ngettext
 
 from scoring import rulesets, tariff
 from scoring.errors import ScoringError
+from tournament.common import params
 from tournament.common.i18n import engine_lang
 from tournament.public.forms import CardCounterForm
 from tournament.public.tariff_table import TariffTable
@@ -16,7 +17,7 @@ from tournament.public.tariff_table import TariffTable
 
 def counter_context(request):
     """The card counter: bound (and counted) only when the request carries its fields."""
-    submitted = "cards" in request.GET or "text" in request.GET
+    submitted = params.CARDS in request.GET or params.CARD_CODES in request.GET
     form = CardCounterForm(request.GET if submitted else None)
     result = form.result() if submitted and form.is_valid() else None
     return {"counter_form": form, "counter_result": result}

@@ -9,6 +9,8 @@
 
   var PREVIEW_DELAY = 150;  // ms after the last keystroke
 
+  /* The one signed-number format (tournament/common/numbers.py), for sums shown live; tests/common/test_numbers.py
+   * runs this copy against the Python. */
   function signed(v) {
     if (v === null || v === undefined) return "";
     return v > 0 ? "+" + v : v < 0 ? "\u2212" + (-v) : "0";
