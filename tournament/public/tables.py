@@ -37,7 +37,7 @@ def matches(row, query):
 
 
 def standings_rows(rows, prize_keys=()):
-    """``standings.Row`` of a tournament → dicts for ``StandingsTable`` (round scores as r1, r2, … and ``rounds``)."""
+    """``standings.Row`` of a tournament → dicts for ``StandingsTable`` (round scores: ``rounds``, r1, r2 …)."""
     out = []
     for row in rows:
         d = dict(row.data, rank=row.rank, tied=row.tied, total=row.total, declarer_won=row.declarer_won,
