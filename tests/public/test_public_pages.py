@@ -178,5 +178,5 @@ def test_prize_list_and_team_tab(client):
     assert [r["entry_id"] for r in rows] == [entries[0].pk, entries[1].pk, entries[2].pk, entries[-1].pk]
     assert [r["last_place"] for r in rows] == [False, False, False, True]
     teams = client.get(reverse("public:teams", args=[t.pk]))
-    assert teams.context["table"].data.data[0]["total"] == 140 + 130
+    assert teams.context["table"].rows[0]["total"] == 140 + 130
     assert reverse("public:teams", args=[t.pk]) in response.content.decode()      # the tab shows

@@ -38,7 +38,7 @@ def season_with(results, published=(True, True, False), best_n=None):
 
 
 def rows_by_player(response):
-    return {row["player_id"]: row for row in response.context["table"].data.data}
+    return {row["player_id"]: row for row in response.context["table"].rows}
 
 
 def test_season_sums_published_tournaments_only(client):
@@ -82,5 +82,5 @@ def test_season_filter_category_and_teams(client):
     team = Team.objects.create(season=season, name="Furtwangen")
     Entry.objects.filter(player__in=players[:2]).update(team=team)          # in all three tournaments
     teams = client.get(reverse("public:season_teams", args=[season.pk]))
-    [row] = teams.context["table"].data.data
+    [row] = teams.context["table"].rows
     assert row["name"] == "Furtwangen" and row["total"] == 100 + 50 + 20 + 10 and row["members"] == 2

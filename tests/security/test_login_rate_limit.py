@@ -20,12 +20,6 @@ pytestmark = pytest.mark.django_db
 HALL = "192.0.2.10"
 
 
-@pytest.fixture(autouse=True)
-def fast_hashing(settings):
-    """Each attempt hashes a password; MD5 keeps the dozens of attempts here fast."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def make_user(name):
     """An account that may open the office (superuser; roles have their own tests)."""
     return get_user_model().objects.create_superuser(name, password="pw-" + name)

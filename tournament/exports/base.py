@@ -95,42 +95,6 @@ def render_document(template, context, font_config=None):
         font_config=font_config or FontConfiguration())
 
 
-def write_pages(pages, metadata_from):
-    """One PDF of ``pages`` (``Page`` objects of documents rendered here); metadata of ``metadata_from``.
-
-    A page that occurs several times (the tariff on the back of every score sheet) is drawn once: its later
-    occurrences are new page objects that share its content stream, added by WeasyPrint's ``finisher`` hook.
-    Drawing is what costs (≈ 40 ms for a text-heavy page), and the file stays small.
-    """
-    unique, order, index = [], [], {}
-    for page in pages:
-        if id(page) not in index:
-            index[id(page)] = len(unique)
-            unique.append(page)
-        order.append(index[id(page)])
-    if len(unique) == len(pages):
-        return metadata_from.copy(pages).write_pdf()
-
-    def share_repeated_pages(document, pdf):
-        import pydyf
-
-        kids = pdf.pages["Kids"]
-        numbers = [kids[i] for i in range(0, len(kids), 3)]
-        used, new_kids = set(), []
-        for k in order:
-            number = numbers[k]
-            if number in used:
-                copy = pydyf.Dictionary(pdf.objects[number])   # same Contents, Resources and MediaBox
-                pdf.add_object(copy)
-                number = copy.number
-            used.add(number)
-            new_kids += [number, 0, "R"]
-        pdf.pages["Kids"] = pydyf.Array(new_kids)
-        pdf.pages["Count"] = len(order)
-
-    return metadata_from.copy(unique).write_pdf(finisher=share_repeated_pages)
-
-
 def render_pdf(template, context):
     """The one way a PDF is made: a Django template, rendered by WeasyPrint (A4, print CSS, system fonts)."""
     return render_document(template, context).write_pdf()

@@ -1,22 +1,30 @@
-"""django-tables2 tables of the public pages. Rows are plain dicts made from ``standings.Row`` (``*_rows``).
+"""The standings tables of the public pages: plain rows, plain columns, one template loop per table.
 
-Sorting happens on the dicts (``order_by`` names dict keys); "higher is better" columns sort descending on
-the first click. Columns marked ``wide`` are hidden on a phone, where the name cell shows them in a sub-line.
+These are the hot pages (every phone in the hall reloads them), so they use no table library: the rows are plain
+dicts made from ``standings.Row`` (``*_rows``), a ``Table`` sorts and pages them, and the table's template
+(``templates/public/_<kind>_table.html``, on the frame ``public/_table.html``) writes the cells.
+
+Sorting: ``?sort=<alias>``, where an alias is a column key, ``-key`` the other way round; a column sorts by its
+``order_by`` keys of the rows, so "higher is better" columns (``-total``) put the highest first on the first
+click. Several ``sort`` parameters sort by each in turn; unknown ones are ignored. A header link sorts by its
+column (the other way round when the table is sorted by it already), keeps the other parameters and goes back to
+page 1. Paging: ``?page=n`` with ``PER_PAGE`` rows; a page past the end shows the last one. Columns marked
+``wide`` are hidden on a phone, where the name cell shows them in a sub-line.
 """
 
-import django_tables2 as tables
+from dataclasses import dataclass
+from functools import cached_property
+
+from django.core.paginator import EmptyPage, Paginator
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
+from django.utils.http import urlencode
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
-from tournament.common.collation import name_key, person_key
-from tournament.common.numbers import signed
+from tournament.common.collation import person_key
 
-NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
-WIDE = {"th": {"class": "wide"}, "td": {"class": "wide"}}
-WIDE_NUM = {"th": {"class": "num wide"}, "td": {"class": "num wide"}}
-TEMPLATE = "public/_table.html"
+PER_PAGE = 50
+SORT, PAGE = "sort", "page"
 
 
 def matches(row, query):
@@ -26,11 +34,11 @@ def matches(row, query):
 
 
 def standings_rows(rows, prize_keys=()):
-    """``standings.Row`` of a tournament → dicts for ``StandingsTable`` (round scores as r1, r2, …)."""
+    """``standings.Row`` of a tournament → dicts for ``StandingsTable`` (round scores: ``rounds``, r1, r2 …)."""
     out = []
     for row in rows:
         d = dict(row.data, rank=row.rank, tied=row.tied, total=row.total, declarer_won=row.declarer_won,
-                 declarer_lost=row.declarer_lost, prize=row.key in prize_keys,
+                 declarer_lost=row.declarer_lost, prize=row.key in prize_keys, rounds=row.round_scores,
                  sort_name=person_key(row.data))
         for number, points in enumerate(row.round_scores, start=1):
             d[f"r{number}"] = points
@@ -50,149 +58,192 @@ def season_rows(rows):
     return out
 
 
-class RankColumn(tables.Column):
-    """ "2." on every row of a shared rank; a shared rank says so to screen readers and on hover."""
-
-    def __init__(self, **kwargs):
-        kwargs.setdefault("verbose_name", _("Rank"))
-        kwargs.setdefault("attrs", {"th": {"class": "num rank"}, "td": {"class": "num rank"}})
-        kwargs.setdefault("order_by", ("rank", "sort_name"))
-        super().__init__(**kwargs)
-
-    def render(self, value, record):
-        if record.get("tied"):
-            return format_html('<span title="{}">{}.</span>', _("shared rank"), value)
-        return f"{value}."
-
-
-class PointsColumn(tables.Column):
-    def __init__(self, **kwargs):
-        kwargs.setdefault("attrs", NUM)
-        super().__init__(**kwargs)
-
-    def render(self, value):
-        return signed(value)
-
-
-class DeclarerColumn(tables.Column):
-    """Declarer games won (✓) or lost (✗): a narrow symbol header, the words for screen readers and on hover."""
-
-    def __init__(self, *, won):
-        words = _("declarer games won") if won else _("declarer games lost")
-        key, cls = ("declarer_won", "dw") if won else ("declarer_lost", "dl")
-        header = format_html('<span aria-hidden="true">{}</span><span class="sr-only">{}</span>',
-                             "✓" if won else "✗", words)
-        super().__init__(verbose_name=header, order_by=(f"-{key}" if won else key, "rank"),
-                         attrs={"th": {"class": f"num {cls}", "title": words}, "td": {"class": f"num {cls}"}})
-
-
-class PublicTable(tables.Table):
-    class Meta:
-        template_name = TEMPLATE
-        attrs = {"class": "grid standings"}
-        empty_text = _("No one matches.")
-
-
-class StandingsTable(PublicTable):
-    label = _("Standings")
-    rank = RankColumn()
-    start_number = tables.Column(verbose_name=_("No."), attrs=WIDE_NUM)
-    name = tables.Column(verbose_name=_("Name"), order_by=("sort_name",), attrs={"td": {"class": "name"}})
-    town = tables.Column(verbose_name=_("Town"), attrs=WIDE)
-    total = PointsColumn(verbose_name=_("Total"), order_by=("-total", "rank"),
-                         attrs={"th": {"class": "num total"}, "td": {"class": "num total"}})
-    class Meta(PublicTable.Meta):
-        attrs = {"class": "grid standings", "id": "standings"}
-        row_attrs = {"class": lambda record: " ".join(c for c, on in (("tied", record.get("tied")),
-                                                                       ("prize", record.get("prize")),
-                                                                       ("withdrawn", record.get("withdrawn")))
-                                                          if on),
-                     "data-entry": lambda record: record["entry_id"]}
-
-    def __init__(self, data, *, tournament, rounds, **kwargs):
-        self.tournament = tournament
-        # One reverse() per table, not per row (a quarter of a 300-row render): the URL up to the entry id.
-        self.player_url_prefix = reverse("public:player", args=[tournament.pk, 0]).removesuffix("0/")
-        extra = [(f"r{n}", PointsColumn(verbose_name=_("R%(n)s") % {"n": n}, order_by=(f"-r{n}", "rank"),
-                                        attrs={"th": {"class": "num round", "title": _("Round %(n)s") % {"n": n}},
-                                               "td": {"class": "num round"}}))
-                 for n in rounds]
-        order = ["rank", "start_number", "name", "town", *[name for name, _c in extra], "total", "declarer_won",
-                 "declarer_lost"]
-        extra += [("declarer_won", DeclarerColumn(won=True)), ("declarer_lost", DeclarerColumn(won=False))]
-        super().__init__(data, extra_columns=extra, sequence=order, **kwargs)
-
-    def render_name(self, value, record):
-        url = f"{self.player_url_prefix}{record['entry_id']}/"
-        sub = f"{record['start_number']}" + (f" · {record['town']}" if record["town"] else "")
-        withdrawn = format_html(' <span class="note">{}</span>', _("withdrawn")) if record.get("withdrawn") else ""
-        return format_html('<a href="{}">{}</a>{}<span class="sub">{}</span>', url, value, withdrawn, sub)
-
-
-class TournamentColumn(tables.Column):
-    """A player's total in one tournament of the season; with best N, totals that do not count are struck."""
-
-    def __init__(self, *, index, marked, **kwargs):
-        self.index = index
-        self.marked = marked
-        super().__init__(**kwargs)
-
-    def render(self, value, record):
-        if value is None:
-            return format_html('<span class="absent" title="{}">–</span>', _("did not play"))
-        if self.marked and self.index not in record["counted"]:
-            return format_html('<span class="dropped" title="{}">{}</span>', _("does not count (best N)"),
-                               signed(value))
-        return signed(value)
-
-
-class SeasonTable(PublicTable):
-    label = _("Season standings")
-    rank = RankColumn()
-    name = tables.Column(verbose_name=_("Name"), order_by=("sort_name",), attrs={"td": {"class": "name"}})
-    town = tables.Column(verbose_name=_("Town"), attrs=WIDE)
-    participations = tables.Column(verbose_name=_("Played"), order_by=("-participations", "rank"),
-                                   attrs={"th": {"class": "num wide", "title": _("tournaments played")},
-                                          "td": {"class": "num wide"}})
-    total = PointsColumn(verbose_name=_("Total"), order_by=("-total", "rank"),
-                         attrs={"th": {"class": "num total"}, "td": {"class": "num total"}})
-
-    class Meta(PublicTable.Meta):
-        attrs = {"class": "grid standings season", "id": "season-standings"}
-        row_attrs = {"class": lambda record: "tied" if record.get("tied") else ""}
-
-    def __init__(self, data, *, tournaments, best_n=None, **kwargs):
-        self.best_n = best_n
-        extra = []
-        for index, t in enumerate(tournaments):
-            column = TournamentColumn(index=index, marked=best_n is not None,
-                                      verbose_name=f"{t.date.day}.{t.date.month}.",   # short: fits a phone
-                                      order_by=(f"-t{index}", "rank"), empty_values=(),
-                                      attrs={"th": {"class": "num tcol", "title": t.name},
-                                             "td": {"class": "num tcol"}})
-            extra.append((f"t{index}", column))
-        order = ["rank", "name", "town", "participations", *[name for name, _c in extra], "total"]
-        super().__init__(data, extra_columns=extra, sequence=order, **kwargs)
-
-    def render_name(self, value, record):
-        played = ngettext("%(n)s tournament", "%(n)s tournaments", record["participations"]) % {
-            "n": record["participations"]}
-        sub = f"{record['town']} · {played}" if record["town"] else played
-        return format_html('{}<span class="sub">{}</span>', value, sub)
-
-
-class TeamTable(PublicTable):
-    label = _("Team standings")
-    rank = RankColumn(order_by=("rank", "sort_name"))
-    name = tables.Column(verbose_name=_("Team"), order_by=("sort_name",))
-    members = tables.Column(verbose_name=_("Players"), attrs=NUM)
-    total = PointsColumn(verbose_name=_("Total"), order_by=("-total", "rank"),
-                         attrs={"th": {"class": "num total"}, "td": {"class": "num total"}})
-
-    class Meta(PublicTable.Meta):
-        attrs = {"class": "grid standings teams", "id": "team-standings"}
-
-
 def team_rows(rows):
-    return [dict(row.data, rank=row.rank, tied=row.tied, total=row.total, sort_name=name_key(row.data["name"]))
-            for row in rows]
+    return [dict(row.data, rank=row.rank, tied=row.tied, total=row.total) for row in rows]
+
+
+def opposite(alias):
+    return alias[1:] if alias.startswith("-") else f"-{alias}"
+
+
+def sort_key(value):
+    """Rows without a value (a tournament not played) sort before every number."""
+    return (value is not None, value)
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column: ``key`` names its sort alias (and usually the row's value), ``order_by`` the row keys it sorts
+    by (default: ``key``); ``css`` the classes of its header cell, ``title`` the header's tooltip."""
+
+    key: str
+    header: str
+    order_by: tuple = ()
+    css: str = ""
+    title: str = ""
+
+    def sorts_by(self, alias):
+        keys = self.order_by or (self.key,)
+        return tuple(opposite(k) for k in keys) if alias.startswith("-") else keys
+
+
+class Table:
+    """Rows (dicts), columns, the request's sorting and page; the template writes the cells of ``page_rows``."""
+
+    template_name = None
+    label = None
+    css = "grid standings"
+    html_id = None
+    empty_text = _("No one matches.")
+
+    def __init__(self, rows, columns):
+        self.rows = rows
+        self.columns = columns
+        self.order_by = ()
+        self.query = {}
+        self.paginator = self.page = None
+
+    def configure(self, request, per_page=PER_PAGE):
+        """Sort by the request's ``sort`` parameters and show its ``page``."""
+        self.query = dict(request.GET.lists())
+        self.sort(request.GET.getlist(SORT))
+        try:
+            page = max(1, int(request.GET.get(PAGE, 1)))
+        except ValueError:
+            page = 1
+        self.paginate(page, per_page)
+        return self
+
+    def sort(self, aliases):
+        columns = {c.key: c for c in self.columns}
+        self.order_by = tuple(a for a in aliases if a.removeprefix("-") in columns)
+        keys = [k for alias in self.order_by for k in columns[alias.removeprefix("-")].sorts_by(alias)]
+        for key in reversed(keys):          # stable sorts, least significant key first
+            name = key.removeprefix("-")
+            self.rows.sort(key=lambda row, name=name: sort_key(row.get(name)), reverse=key.startswith("-"))
+
+    def paginate(self, page, per_page=PER_PAGE):
+        self.paginator = Paginator(self.rows, per_page)
+        try:
+            self.page = self.paginator.page(page)
+        except EmptyPage:
+            self.page = self.paginator.page(self.paginator.num_pages)
+
+    def link(self, **params):
+        """``?…`` of the current query with ``params`` replaced (escaped for an attribute)."""
+        return escape("?" + urlencode({**self.query, **params}, doseq=True))
+
+    @property
+    def headers(self):
+        """Per column: its label, tooltip, classes (``orderable``, ``asc``/``desc`` when sorted by it) and link."""
+        out = []
+        for column in self.columns:
+            current = next((a for a in self.order_by if a.removeprefix("-") == column.key), None)
+            classes = set(column.css.split()) | {"orderable"}
+            if current is not None:
+                classes.add("desc" if current.startswith("-") else "asc")
+            alias = column.key if current is None else opposite(current)
+            out.append({"label": column.header, "title": column.title, "css": " ".join(sorted(classes)),
+                        "href": self.link(**{SORT: alias, PAGE: 1})})
+        return out
+
+    @cached_property
+    def page_rows(self):
+        """The rows of the page, each with its row classes in ``css`` (``even``/``odd`` counted over all rows)."""
+        start = self.page.start_index() - 1 if self.rows else 0
+        rows = self.page.object_list
+        for index, row in enumerate(rows, start=start):
+            row["css"] = " ".join([*self.row_classes(row), "odd" if index % 2 else "even"])
+        return rows
+
+    def row_classes(self, row):
+        return ["tied"] if row.get("tied") else []
+
+    def previous_link(self):
+        return self.link(**{PAGE: self.page.previous_page_number()})
+
+    def next_link(self):
+        return self.link(**{PAGE: self.page.next_page_number()})
+
+
+def rank_column(**kwargs):
+    """ "2." on every row of a shared rank; a shared rank says so to screen readers and on hover."""
+    return Column("rank", _("Rank"), **{"order_by": ("rank", "sort_name"), "css": "num rank", **kwargs})
+
+
+def total_column():
+    return Column("total", _("Total"), order_by=("-total", "rank"), css="num total")
+
+
+def declarer_column(*, won):
+    """Declarer games won (✓) or lost (✗): a narrow symbol header, the words for screen readers and on hover."""
+    words = _("declarer games won") if won else _("declarer games lost")
+    key = "declarer_won" if won else "declarer_lost"
+    header = format_html('<span aria-hidden="true">{}</span><span class="sr-only">{}</span>', "✓" if won else "✗",
+                         words)
+    return Column(key, header, order_by=(f"-{key}" if won else key, "rank"), css=f"num {'dw' if won else 'dl'}",
+                  title=words)
+
+
+class StandingsTable(Table):
+    """A tournament's standings: rank, no., name, town, a column per round, total, declarer games won and lost."""
+
+    template_name = "public/_standings_table.html"
+    label = _("Standings")
+    html_id = "standings"
+
+    def __init__(self, rows, *, tournament, rounds):
+        # One reverse() per table, not per row: the URL up to the entry id.
+        self.player_url_prefix = reverse("public:player", args=[tournament.pk, 0]).removesuffix("0/")
+        columns = [
+            rank_column(),
+            Column("start_number", _("No."), css="num wide"),
+            Column("name", _("Name"), order_by=("sort_name",)),
+            Column("town", _("Town"), css="wide"),
+            *[Column(f"r{n}", _("R%(n)s") % {"n": n}, order_by=(f"-r{n}", "rank"), css="num round",
+                     title=_("Round %(n)s") % {"n": n}) for n in rounds],
+            total_column(),
+            declarer_column(won=True),
+            declarer_column(won=False),
+        ]
+        super().__init__(rows, columns)
+
+    def row_classes(self, row):
+        return [c for c in ("tied", "prize", "withdrawn") if row.get(c)]
+
+
+class SeasonTable(Table):
+    """A season's standings: rank, name, town, tournaments played, a column per tournament, total."""
+
+    template_name = "public/_season_table.html"
+    label = _("Season standings")
+    css = "grid standings season"
+    html_id = "season-standings"
+
+    def __init__(self, rows, *, tournaments, best_n=None):
+        self.marked = best_n is not None          # results that do not count are struck through
+        columns = [
+            rank_column(),
+            Column("name", _("Name"), order_by=("sort_name",)),
+            Column("town", _("Town"), css="wide"),
+            Column("participations", _("Played"), order_by=("-participations", "rank"), css="num wide",
+                   title=_("tournaments played")),
+            # short headers (day and month): they fit a phone
+            *[Column(f"t{index}", f"{t.date.day}.{t.date.month}.", order_by=(f"-t{index}", "rank"),
+                     css="num tcol", title=t.name) for index, t in enumerate(tournaments)],
+            total_column(),
+        ]
+        super().__init__(rows, columns)
+
+
+class TeamTable(Table):
+    """Team standings (of a tournament or a season): rank, team, players, total."""
+
+    template_name = "public/_team_table.html"
+    label = _("Team standings")
+    css = "grid standings teams"
+    html_id = "team-standings"
+
+    def __init__(self, rows):
+        super().__init__(rows, [rank_column(order_by=("rank", "name")), Column("name", _("Team")),
+                                Column("members", _("Players"), css="num"), total_column()])

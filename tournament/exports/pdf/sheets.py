@@ -7,8 +7,8 @@ table one sheet of paper with the tariff on its back: ``2 × tables`` pages. ``b
 at the end (``tables + 1`` pages, for simplex printers), ``back="none"`` leaves it out. Filled sheets have no back
 page by default.
 
-The back page is laid out and drawn once per file; fronts are rendered in batches of up to ``MAX_BATCH`` sheets,
-and progress is reported after each batch.
+The back page is laid out and drawn once per file (``page_sharing``); fronts are rendered in batches of up to
+``MAX_BATCH`` sheets, and progress is reported after each batch.
 """
 
 import math
@@ -21,8 +21,9 @@ from scoring.contracts import CONTRACTS, DRESCHER, GOAL, RAEUBER
 from scoring.tariff import tariff_grid
 from tournament.common.i18n import engine_lang
 from tournament.common.numbers import signed
-from tournament.exports.base import PdfExporter, render_document, write_pages
+from tournament.exports.base import PdfExporter, render_document
 from tournament.exports.pdf import sheet_layout
+from tournament.exports.pdf.page_sharing import write_pages
 from tournament.exports.registry import register
 from tournament.models import Game, Score, Seat, Table
 from tournament.results.engine import ruleset_for

@@ -6,11 +6,9 @@ games with the running total as an SVG chart, and the season standings. While a 
 scroll position. Every page is served from ``public_cache`` while the data it shows has not changed.
 """
 
-from django.core.paginator import EmptyPage
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django_tables2 import RequestConfig
 
 from tournament.common import params
 from tournament.models import Entry
@@ -21,23 +19,8 @@ from tournament.public import tables as public_tables
 from tournament.standings import selectors as standings_queries
 from tournament.standings.categories import chosen_category
 
-PER_PAGE = 50
 REFRESH_SECONDS = 30
 RANK = "\x00rank\x00"      # stands for the entry's rank in a stored player page (``player_results``)
-
-
-def paginate(request, table, per_page=PER_PAGE):
-    """Sorting from the request (``RequestConfig``), then a fixed page size; a page beyond the end shows the last."""
-    RequestConfig(request, paginate=False).configure(table)
-    try:
-        page = max(1, int(params.get(request.GET, params.PAGE, 1)))
-    except ValueError:
-        page = 1
-    try:
-        table.paginate(per_page=per_page, page=page)
-    except EmptyPage:
-        table.paginate(per_page=per_page, page=table.paginator.num_pages)
-    return table
 
 
 def category_param(request, season):
@@ -74,7 +57,7 @@ def tournament(request, pk):
     rows = public_tables.standings_rows(result.rows, {r.key for r in result.prizes})
     if query:
         rows = [r for r in rows if public_tables.matches(r, query)]
-    table = paginate(request, public_tables.StandingsTable(rows, tournament=t, rounds=result.rounds))
+    table = public_tables.StandingsTable(rows, tournament=t, rounds=result.rounds).configure(request)
     return render(request, "public/tournament.html", {
         **tournament_context(t, "standings"), "provisional": result.provisional, "table": table, "query": query,
         "category": category, "categories": choices, "field_size": len(result.rows), "shown": len(rows)})
@@ -95,7 +78,7 @@ def prizes(request, pk):
 def teams(request, pk):
     t = public_queries.published_tournament(pk)
     result = standings_queries.team_standings(tournament=t)
-    table = paginate(request, public_tables.TeamTable(public_tables.team_rows(result.rows)))
+    table = public_tables.TeamTable(public_tables.team_rows(result.rows)).configure(request)
     return render(request, "public/teams.html", {**tournament_context(t, "teams"), "table": table})
 
 
@@ -165,7 +148,7 @@ def season(request, pk):
     rows = public_tables.season_rows(result.rows)
     if query:
         rows = [r for r in rows if public_tables.matches(r, query)]
-    table = paginate(request, public_tables.SeasonTable(rows, tournaments=result.columns, best_n=s.best_n))
+    table = public_tables.SeasonTable(rows, tournaments=result.columns, best_n=s.best_n).configure(request)
     return render(request, "public/season.html", {
         "season": s, "tab": "standings", "tournaments": result.columns, "table": table, "query": query,
         "category": category, "categories": choices, "field_size": len(result.rows), "shown": len(rows)})
@@ -174,7 +157,7 @@ def season(request, pk):
 @public_cache.cached("season")
 def season_teams(request, pk):
     s = public_queries.published_season(pk)
-    table = paginate(request, public_tables.TeamTable(public_tables.team_rows(public_queries.season_team_rows(s))))
+    table = public_tables.TeamTable(public_tables.team_rows(public_queries.season_team_rows(s))).configure(request)
     tournaments = list(s.tournaments.filter(published=True).order_by("date", "pk"))
     return render(request, "public/season_teams.html", {
         "season": s, "tab": "teams", "tournaments": tournaments, "table": table})

@@ -1,0 +1,16 @@
+"""Settings for the whole test suite.
+
+Passwords are hashed with MD5 in tests: the production hasher (PBKDF2, deliberately slow) spent about a third of
+the suite's time hashing the passwords of test accounts. Tests about hashing itself would set their own.
+"""
+
+import pytest
+from django.test import override_settings
+
+FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fast_password_hashing():
+    with override_settings(PASSWORD_HASHERS=FAST_HASHERS):
+        yield
