@@ -421,12 +421,11 @@ def check_against_tournament(result, tournament):
 # Importing -------------------------------------------------------------------------------------------------
 
 def _team(season, name, cache):
-    from tournament.models import Team
+    from tournament.registration.services import team_named
 
     key = name.casefold()
     if key not in cache:
-        existing = next((t for t in Team.objects.filter(season=season) if t.name.casefold() == key), None)
-        cache[key] = existing or Team.objects.create(season=season, name=name)
+        cache[key] = team_named(season, name)
     return cache[key]
 
 
@@ -461,7 +460,7 @@ def import_registrations(*, tournament, data, filename, user):
         entries.append(registration_services.register(user=user, tournament=tournament, player=player,
                                          start_number=v.get("start_number"),
                                          team=team))
-    audit(tournament=tournament, obj_type="import", action=AuditLog.Action.CREATE, user=user,
+    audit(tournament=tournament, obj_type=AuditLog.Kind.IMPORT, action=AuditLog.Action.CREATE, user=user,
                     new={"file": filename[:100], "sha256": result.sha256, "entries": len(entries),
                          "new_players": result.new_players})
     return entries

@@ -80,9 +80,9 @@ class Command(BaseCommand):
         for username in ("saison", "turnierleitung", "helfer"):
             if not model.objects.filter(username=username).exists():
                 model.objects.create_user(username, password="cego")
-        roles.appoint(kind=Role.Kind.ORGANISER, season=season, username="saison", by=user)
+        roles.appoint(kind=Role.Kind.ORGANISER, season=season, username="saison", user=user)
         for kind, username in ((Role.Kind.DIRECTOR, "turnierleitung"), (Role.Kind.HELPER, "helfer")):
-            roles.appoint(kind=kind, tournament=tournament, username=username, by=user)
+            roles.appoint(kind=kind, tournament=tournament, username=username, user=user)
 
     def _director(self):
         model = get_user_model()
