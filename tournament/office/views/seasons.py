@@ -3,6 +3,7 @@
 import json
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -10,6 +11,7 @@ from django.utils.translation import gettext as _
 from scoring.rulesets import resolve
 from tournament.common.i18n import engine_lang
 from tournament.models import Season, Team
+from tournament.office import errors
 from tournament.office.forms.director import SeasonForm, TournamentForm
 from tournament.office.views.access import (
     allowed,
@@ -26,6 +28,7 @@ from tournament.office.views.common import (
     tournament_or_404,
 )
 from tournament.results import selectors
+from tournament.seasons import services as seasons
 from tournament.staff import permissions
 
 
@@ -52,14 +55,25 @@ def season(request, pk):
     return render(request, "office/season.html", {"season": season_, "tournaments": tournaments, "teams": teams})
 
 
+def saved(form, write):
+    """Run the service ``write(**cleaned fields)`` for a valid ``form``; its result, or None with the service's
+    refusal on the form."""
+    try:
+        return write(**form.service_fields())
+    except (ValidationError, PermissionDenied) as err:
+        errors.to_form(form, err)
+        return None
+
+
 @allowed(permissions.ADMINISTER)
 def season_create(request):
     form = SeasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        season_ = form.save()
-        messages.success(request, _("Season “%(name)s” created. Now add its first tournament.")
-                         % {"name": season_.name})
-        return redirect("director:season", season_.pk)
+        season_ = saved(form, lambda **fields: seasons.create_season(user=request.user, **fields))
+        if season_ is not None:
+            messages.success(request, _("Season “%(name)s” created. Now add its first tournament.")
+                             % {"name": season_.name})
+            return redirect("director:season", season_.pk)
     return render(request, "office/season_form.html", {"form": form})
 
 
@@ -68,9 +82,9 @@ def season_edit(request, pk):
     season_ = get_object_or_404(Season, pk=pk)
     form = SeasonForm(request.POST or None, instance=season_)
     if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, _("Season saved."))
-        return redirect("director:season", season_.pk)
+        if saved(form, lambda **fields: seasons.update_season(season=season_, user=request.user, **fields)):
+            messages.success(request, _("Season saved."))
+            return redirect("director:season", season_.pk)
     return render(request, "office/season_form.html", {"form": form, "season": season_})
 
 
@@ -79,21 +93,24 @@ def tournament_create(request, season_pk):
     season_ = get_object_or_404(Season, pk=season_pk)
     form = TournamentForm(request.POST or None, season=season_)
     if request.method == "POST" and form.is_valid():
-        tournament = form.save()
-        messages.success(request, _("Tournament “%(name)s” created. Register the players next.")
-                         % {"name": tournament.name})
-        return redirect("director:tournament", tournament.pk)
+        tournament = saved(form, lambda **fields: seasons.create_tournament(season=season_, user=request.user,
+                                                                            **fields))
+        if tournament is not None:
+            messages.success(request, _("Tournament “%(name)s” created. Register the players next.")
+                             % {"name": tournament.name})
+            return redirect("director:tournament", tournament.pk)
     return render(request, "office/tournament_form.html", {"form": form, "season": season_})
 
 
 @direct
 def tournament_edit(request, pk):
     tournament = tournament_or_404(pk)
-    form = TournamentForm(request.POST or None, instance=tournament)
+    form = TournamentForm(request.POST or None, instance=tournament_or_404(pk))
     if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, _("Tournament saved."))
-        return redirect("director:tournament", tournament.pk)
+        if saved(form, lambda **fields: seasons.update_tournament(tournament=tournament, user=request.user,
+                                                                  **fields)):
+            messages.success(request, _("Tournament saved."))
+            return redirect("director:tournament", tournament.pk)
     return render(request, "office/tournament_form.html",
                   tournament_context(tournament, "edit", form=form))
 
