@@ -41,13 +41,6 @@ def no_progress(done, total):
     """The progress callback when nobody listens."""
 
 
-def signed(value):
-    """+30, −10, 0 with a real minus sign, as a score sheet is written; empty for None."""
-    if value is None:
-        return ""
-    return f"+{value}" if value > 0 else (f"\u2212{-value}" if value < 0 else "0")
-
-
 def file_slug(*parts):
     """``("Cego-Turnier Löffingen", "d1")`` → ``"cego-turnier-loffingen-d1"`` (ASCII, for file names)."""
     return "-".join(s for s in (slugify(str(p)) for p in parts if p not in (None, "")) if s) or "export"

@@ -20,7 +20,8 @@ from django.utils.translation import gettext_lazy
 from scoring.contracts import CONTRACTS, DRESCHER, GOAL, RAEUBER
 from scoring.tariff import tariff_grid
 from tournament.common.i18n import engine_lang
-from tournament.exports.base import PdfExporter, render_document, signed, write_pages
+from tournament.common.numbers import signed
+from tournament.exports.base import PdfExporter, render_document, write_pages
 from tournament.exports.pdf import sheet_layout
 from tournament.exports.registry import register
 from tournament.models import Game, Score, Seat, Table

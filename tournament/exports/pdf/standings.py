@@ -8,7 +8,8 @@ from django.db.models import Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournament.exports.base import PdfExporter, signed
+from tournament.common.numbers import signed
+from tournament.exports.base import PdfExporter
 from tournament.exports.registry import register
 from tournament.models import Entry
 from tournament.standings.selectors import (
