@@ -124,6 +124,7 @@ def test_the_appointment_chain(setup):
     assert not permissions.can(new_director.user, permissions.DIRECT, setup["other"])
     roles.appoint(kind=Role.Kind.ORGANISER, season=t.season, username="o2", password="Lang-genug-42", user=root)
     assert t.audit.filter(object_type="role", action="create").count() == 2     # organisers: season-level
+    assert t.season.audit.get(object_type="role", action="create").new == {"role": "organiser", "user": "o2"}
     with pytest.raises(PermissionDenied):
         roles.remove(role=new_director, user=director)
     roles.remove(role=new_helper, user=director)

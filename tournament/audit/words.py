@@ -44,7 +44,8 @@ Kind = AuditLog.Kind
 MODELS = {Kind.GAME: Game, Kind.ROUND: Round, Kind.ADJUSTMENT: Adjustment, Kind.ENTRY: Entry, Kind.ROLE: Role,
           Kind.SEASON: Season, Kind.TOURNAMENT: Tournament, Kind.CATEGORY: Category}
 SEATS = {"declarer", "announcer", "last_trick", "penalty"}         # game fields that hold a 0-based seat
-HIDDEN = {Kind.GAME: {"number", "version"}}                         # in the subject, or bookkeeping only
+# Keys the subject or ``where`` already says, or bookkeeping only.
+HIDDEN = {Kind.GAME: {"number", "version"}, Kind.ROUND: {"round"}, Kind.ADJUSTMENT: {"entry"}}
 NONE = "–"
 
 
@@ -189,7 +190,7 @@ def label(kind, key):
 
 def value_text(kind, key, value):
     """A stored value in words (see the module's docstring)."""
-    if value is None:
+    if value is None or value == "":
         return NONE
     if isinstance(value, bool):
         return _("yes") if value else _("no")

@@ -66,4 +66,5 @@ class AuditLog(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.at:%d.%m.%Y %H:%M} {self.get_object_type_display()} {self.get_action_display()}"
+        when = f"{self.at:%d.%m.%Y %H:%M} " if self.at else ""
+        return f"{when}{self.get_object_type_display()} {self.get_action_display()}"

@@ -40,7 +40,9 @@ def toggle(*, entry, field, user):
 
 
 def team_named(season, name):
-    """The season's team called ``name`` (ignoring case), created when there is none; call inside the write."""
+    """The season's team called ``name`` (spaces tidied, ignoring case), created when there is none; call inside
+    the write."""
+    name = " ".join(name.split())
     team = next((t for t in Team.objects.filter(season=season) if t.name.casefold() == name.casefold()), None)
     return team or Team.objects.create(season=season, name=name)
 
@@ -66,7 +68,7 @@ def update(*, entry, user, data, player_data, new_team=""):
     lock_tournament(entry.tournament_id)
     entry = Entry.objects.select_related("player", "team", "tournament__season").get(pk=entry.pk)
     data = dict(data)
-    if new_team:
+    if new_team.strip():
         data["team"] = team_named(entry.tournament.season, new_team)
     if "start_number" in data:
         _check_start_number(entry.tournament, data["start_number"], entry)

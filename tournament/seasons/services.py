@@ -176,6 +176,7 @@ def delete_category(*, category, user):
 def add_player(*, category, player, user):
     """Put ``player`` into ``category``; True when the player was not in it yet."""
     permissions.require(user, permissions.ORGANISE, category.season)
+    category = Category.objects.select_related("season").get(pk=category.pk)
     if category.players.filter(pk=player.pk).exists():
         return False
     category.players.add(player)
@@ -187,6 +188,7 @@ def add_player(*, category, player, user):
 def remove_player(*, category, player, user):
     """Take ``player`` out of ``category``; True when the player was in it."""
     permissions.require(user, permissions.ORGANISE, category.season)
+    category = Category.objects.select_related("season").get(pk=category.pk)
     if not category.players.filter(pk=player.pk).exists():
         return False
     category.players.remove(player)
