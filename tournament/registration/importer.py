@@ -437,11 +437,13 @@ def import_registrations(*, tournament, data, filename, user):
     are registered first, so the automatic numbers of the others follow the highest number.
     """
     from tournament.audit.log import audit
+    from tournament.common.locks import lock_tournament
     from tournament.models import AuditLog, Player
     from tournament.registration import services as registration_services
     from tournament.staff.permissions import DIRECT, require
 
     require(user, DIRECT, tournament)
+    lock_tournament(tournament.pk)          # checked and registered against the same entries
 
     result = check_against_tournament(parse_registrations(data, filename), tournament)
     if not result.ok:
@@ -461,8 +463,8 @@ def import_registrations(*, tournament, data, filename, user):
                                          start_number=v.get("start_number"),
                                          team=team))
     audit(tournament=tournament, obj_type=AuditLog.Kind.IMPORT, action=AuditLog.Action.CREATE, user=user,
-                    new={"file": filename[:100], "sha256": result.sha256, "entries": len(entries),
-                         "new_players": result.new_players})
+          new={"file": filename[:100], "sha256": result.sha256, "entries": len(entries),
+               "new_players": result.new_players})
     return entries
 
 
