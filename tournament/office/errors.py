@@ -4,7 +4,8 @@ Services raise three kinds of error a user can act on, all translated: ``Validat
 dict keys it by field), ``PermissionDenied`` (the reason) and ``results.services.ConflictError`` (a stale edit,
 with the newer version). Views never take them apart themselves; they hand them to one of these:
 
-* ``to_form(form, err)`` — on the form's fields where it has them, else above the form;
+* ``to_form(form, err)`` — on the form's fields where it has them, else above the form (``submit`` runs a
+  service with a valid form's ``service_fields()`` and does this on a refusal);
 * ``to_messages(request, err)`` — as error messages for the next page (after a redirect);
 * ``json_error(err, …)`` / ``by_field(err)`` — ``{"ok": false, "errors": {field: [messages]}}`` with the status
   ``status_of(err)``: 409 for a conflict, 403 for a refusal, 400 otherwise.
@@ -67,3 +68,13 @@ def to_messages(request, err):
 def json_error(err, rename=None, **extra):
     """The JSON answer to a refused write: ``{"ok": false, "errors": …, **extra}`` with ``status_of(err)``."""
     return JsonResponse({"ok": False, **extra, "errors": by_field(err, rename)}, status=status_of(err))
+
+
+def submit(form, service, **scope):
+    """``service(**scope, **form.service_fields())`` for a valid ``form``: its result, or None with the
+    service's refusal put on the form."""
+    try:
+        return service(**scope, **form.service_fields())
+    except ERRORS as err:
+        to_form(form, err)
+        return None

@@ -3,7 +3,6 @@
 import json
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -55,21 +54,11 @@ def season(request, pk):
     return render(request, "office/season.html", {"season": season_, "tournaments": tournaments, "teams": teams})
 
 
-def saved(form, write):
-    """Run the service ``write(**cleaned fields)`` for a valid ``form``; its result, or None with the service's
-    refusal on the form."""
-    try:
-        return write(**form.service_fields())
-    except (ValidationError, PermissionDenied) as err:
-        errors.to_form(form, err)
-        return None
-
-
 @allowed(permissions.ADMINISTER)
 def season_create(request):
     form = SeasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        season_ = saved(form, lambda **fields: seasons.create_season(user=request.user, **fields))
+        season_ = errors.submit(form, seasons.create_season, user=request.user)
         if season_ is not None:
             messages.success(request, _("Season “%(name)s” created. Now add its first tournament.")
                              % {"name": season_.name})
@@ -80,9 +69,9 @@ def season_create(request):
 @organise
 def season_edit(request, pk):
     season_ = get_object_or_404(Season, pk=pk)
-    form = SeasonForm(request.POST or None, instance=season_)
+    form = SeasonForm(request.POST or None, instance=get_object_or_404(Season, pk=pk))   # its own copy to edit
     if request.method == "POST" and form.is_valid():
-        if saved(form, lambda **fields: seasons.update_season(season=season_, user=request.user, **fields)):
+        if errors.submit(form, seasons.update_season, season=season_, user=request.user):
             messages.success(request, _("Season saved."))
             return redirect("director:season", season_.pk)
     return render(request, "office/season_form.html", {"form": form, "season": season_})
@@ -93,8 +82,7 @@ def tournament_create(request, season_pk):
     season_ = get_object_or_404(Season, pk=season_pk)
     form = TournamentForm(request.POST or None, season=season_)
     if request.method == "POST" and form.is_valid():
-        tournament = saved(form, lambda **fields: seasons.create_tournament(season=season_, user=request.user,
-                                                                            **fields))
+        tournament = errors.submit(form, seasons.create_tournament, season=season_, user=request.user)
         if tournament is not None:
             messages.success(request, _("Tournament “%(name)s” created. Register the players next.")
                              % {"name": tournament.name})
@@ -105,10 +93,9 @@ def tournament_create(request, season_pk):
 @direct
 def tournament_edit(request, pk):
     tournament = tournament_or_404(pk)
-    form = TournamentForm(request.POST or None, instance=tournament_or_404(pk))
+    form = TournamentForm(request.POST or None, instance=tournament_or_404(pk))     # its own copy to edit
     if request.method == "POST" and form.is_valid():
-        if saved(form, lambda **fields: seasons.update_tournament(tournament=tournament, user=request.user,
-                                                                  **fields)):
+        if errors.submit(form, seasons.update_tournament, tournament=tournament, user=request.user):
             messages.success(request, _("Tournament saved."))
             return redirect("director:tournament", tournament.pk)
     return render(request, "office/tournament_form.html",

@@ -6,7 +6,6 @@ written through ``tournament.seasons.services`` like seasons and tournaments.
 """
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -132,11 +131,8 @@ def categories(request, pk):
     season = get_object_or_404(Season, pk=pk)
     form = CategoryForm(request.POST or None, season=season)
     if request.method == "POST" and form.is_valid():
-        try:
-            category = seasons.create_category(season=season, user=request.user, **form.service_fields())
-        except ValidationError as err:
-            errors.to_form(form, err)
-        else:
+        category = errors.submit(form, seasons.create_category, season=season, user=request.user)
+        if category is not None:
             messages.success(request, _("Category “%(name)s” created. Now add its players.")
                              % {"name": category.name})
             return redirect("director:category", season.pk, category.pk)
@@ -155,11 +151,7 @@ def category(request, pk, category_pk):
     season = category_.season
     form = CategoryForm(request.POST or None, instance=category_or_404(pk, category_pk), season=season)
     if request.method == "POST" and form.is_valid():
-        try:
-            seasons.rename_category(category=category_, user=request.user, **form.service_fields())
-        except ValidationError as err:
-            errors.to_form(form, err)
-        else:
+        if errors.submit(form, seasons.rename_category, category=category_, user=request.user):
             messages.success(request, _("Category renamed."))
             return redirect("director:category", season.pk, category_.pk)
     search = PlayerSearchForm(request.GET or None)
