@@ -120,7 +120,7 @@ def check(tournament, preplayed, acknowledged, uncertain=()):
              .select_related("table")}
     rows = dict(Score.objects.filter(game__in=games.values()).values("game_id").annotate(n=Count("id"))
                 .values_list("game_id", "n"))
-    creates = dict(AuditLog.objects.filter(tournament=tournament, object_type="game", action="create")
+    creates = dict(AuditLog.objects.filter(tournament=tournament, object_type=AuditLog.Kind.GAME, action=AuditLog.Action.CREATE)
                    .values("object_id").annotate(n=Count("id")).values_list("object_id", "n"))
     problems = []
     for key, expected in acknowledged.items():

@@ -40,7 +40,7 @@ from tournament.models import (
 )
 from tournament.results import services
 from tournament.results.random_play import play_table
-from tournament.standings.selectors import ensure_lots
+from tournament.seasons import services as seasons
 
 pytestmark = pytest.mark.django_db
 
@@ -123,7 +123,7 @@ def build():
     services.add_adjustment(entry=entries[2], points=12, reason="Rechenfehler Tisch 2", user=director)
     services.delete_adjustment(adjustment=services.add_adjustment(entry=entries[3], points=1, reason="x",
                                                                   user=director), user=director, reason="Irrtum")
-    ensure_lots(t)
+    seasons.update_tournament(tournament=t, user=director, venue="Gasthaus Adler", prize_places=8)
     return Tournament.objects.get(pk=t.pk)
 
 
@@ -151,7 +151,7 @@ def snapshot(t, skip=()):
                        .order_by("created_at", "id"))
     objects = {"round": {r.pk: r.number for r in t.round_set.all()}, "game": games, "totals": tables,
                "adjustment": {a.pk: i for i, a in enumerate(adjustments)},
-               "entry": {e.pk: e.start_number for e in entries}}
+               "entry": {e.pk: e.start_number for e in entries}, "tournament": {t.pk: "this tournament"}}
     return {
         "season": _fields(t.season),
         "tournament": _fields(t, skip),
@@ -183,6 +183,7 @@ def test_the_example_has_what_a_backup_must_carry():
     assert {a["object"] is None for a in shot["audit"]} == {True, False}           # deleted draw, game, adjustment
     assert {a["user"] for a in shot["audit"]} == {"director", "helfer", None}     # None: the system registered
     assert any(a["object_type"] == "entry" and a["object"] for a in shot["audit"])
+    assert any(a["object_type"] == "tournament" and a["object"] for a in shot["audit"])     # its settings changed
     assert all(e["lot"] for e in shot["entries"].values()) and shot["entries"][22]["withdrawn"]
 
 
@@ -422,7 +423,7 @@ def test_the_export_reads_a_fixed_number_of_queries():
     (Game, backup.GAME_STORED, {"id", "table", "updated_by"}),
     (Score, (), {"id", "table", "game", "entry", "points"}),              # from "scores" and "totals"
     (Adjustment, backup.ADJUSTMENT_FIELDS, {"id", "entry", "created_by"}),
-    (AuditLog, backup.AUDIT_FIELDS, {"id", "tournament", "table", "object_id", "user"}),
+    (AuditLog, backup.AUDIT_FIELDS, {"id", "tournament", "season", "table", "object_id", "user"}),
     (Team, (), {"id", "season", "name"}),
     (Category, (), {"id", "season", "name"}),
 ])

@@ -85,7 +85,11 @@ def test_tournament_workbook_matches_standings_and_games(played):
                 per_entry[line[14 + 3 * p]] = per_entry.get(line[14 + 3 * p], 0) + line[16 + 3 * p]
     assert per_entry == {s.data["start_number"]: s.round_scores[1] for s in standings.rows}
     assert body(adjustments)[0][2] == -20 and body(adjustments)[0][3] == "Verspätung"
-    assert {line[2] for line in body(audit)} >= {"totals", "adjustment"}
+    lines = body(audit)
+    assert {line[2] for line in lines} >= {"Bogensummen", "Korrektur"}          # the kinds in words, as on the page
+    sheet = next(line for line in lines if line[2] == "Bogensummen")
+    assert sheet[4:7] == [2, 1, "Tisch 1, Durchgang 2"] and not sheet[7]
+    assert sheet[8] == "1: +60 2: \u221220 3: \u221220 4: \u221210 5: \u221210"   # seat by seat, 1-based
 
 
 def test_season_workbook_matches_the_season_standings_and_the_scores():

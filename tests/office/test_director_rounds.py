@@ -182,11 +182,12 @@ def test_audit_log_newest_first_with_old_and_new(director):
     services.delete_adjustment(adjustment=adjustment, user=factories.user(), reason="doppelt")
     response = director.get(reverse("director:audit", args=[t.pk]))
     rows = response.context["rows"]
-    assert [(r["log"].object_type, r["log"].action) for r in rows] == [
+    assert [(r.log.object_type, r.log.action) for r in rows] == [
         ("adjustment", "delete"), ("adjustment", "create"), ("round", "draw"), *[("entry", "create")] * 4]
-    assert rows[0]["log"].reason == "doppelt"
-    assert {"key": "points", "before": "20", "after": ""} in rows[0]["changes"]
+    assert rows[0].log.reason == "doppelt"
+    assert ("points", "+20", "") in [(c.key, c.before, c.after) for c in rows[0].changes]       # signed, in words
+    assert rows[2].subject == "Durchgang 1" and rows[0].where == f"Startnummer {entry.start_number}"
     html = response.content.decode()
     assert "doppelt" in html and "director" in html               # who: the user of the factories
     only = director.get(reverse("director:audit", args=[t.pk]), {"type": "round"}).context["rows"]
-    assert [r["log"].action for r in only] == ["draw"]
+    assert [r.log.action for r in only] == ["draw"]

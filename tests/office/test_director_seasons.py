@@ -22,7 +22,7 @@ def director(client):
 def tournament_data(**overrides):
     data = {"name": "Frühjahrsturnier", "date": "2026-04-11", "venue": "Gasthaus Adler", "ruleset": "schwarzwald",
             "options": "", "round_count": 2, "games_per_round_4": 24, "games_per_round_5": 30, "games_per_round_3": 24,
-            "keep_teams_apart": "on", "seed": "k3x9", "published": ""}
+            "keep_teams_apart": "on", "seed": "k3x9", "published": "", "status": "running"}
     data.update(overrides)
     return data
 

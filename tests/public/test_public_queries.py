@@ -30,7 +30,7 @@ def test_query_count_does_not_grow_with_the_field(client, django_assert_max_num_
     counts = {}
     for page in PAGES:
         url = url_of(page, small)
-        client.get(url)                                    # warm-up: draws the stored tie-break lots once
+        client.get(url)                                    # warm-up (process caches, e.g. the tariff)
         public_cache.store().clear()                       # measure a render, not a stored page
         with django_assert_max_num_queries(MAX_QUERIES) as ctx:
             assert client.get(url).status_code == 200

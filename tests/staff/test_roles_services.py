@@ -106,27 +106,28 @@ def test_the_appointment_chain(setup):
     t, director, organiser, helper = setup["t"], setup["director"], setup["organiser"], setup["helper"]
     root = factories.user("root")
     with pytest.raises(PermissionDenied):
-        roles.appoint(kind=Role.Kind.DIRECTOR, tournament=t, username="dir2", password="Lang-genug-42", by=director)
+        roles.appoint(kind=Role.Kind.DIRECTOR, tournament=t, username="dir2", password="Lang-genug-42", user=director)
     with pytest.raises(PermissionDenied):
-        roles.appoint(kind=Role.Kind.HELPER, tournament=t, username="h2", password="Lang-genug-42", by=helper)
+        roles.appoint(kind=Role.Kind.HELPER, tournament=t, username="h2", password="Lang-genug-42", user=helper)
     with pytest.raises(PermissionDenied):
         roles.appoint(kind=Role.Kind.ORGANISER, season=t.season, username="o2", password="Lang-genug-42",
-                      by=organiser)
+                      user=organiser)
     assert not get_user_model().objects.filter(username__in=["dir2", "h2", "o2"]).exists()
     new_helper = roles.appoint(kind=Role.Kind.HELPER, tournament=t, username="h2", password="Lang-genug-42",
-                               by=director)
+                               user=director)
     assert new_helper.user.check_password("Lang-genug-42") and not new_helper.user.is_staff
     assert permissions.can(new_helper.user, permissions.ENTER, t)
     assert not permissions.can(new_helper.user, permissions.DIRECT, t)
-    new_director = roles.appoint(kind=Role.Kind.DIRECTOR, tournament=t, username="dir2", by=organiser,
+    new_director = roles.appoint(kind=Role.Kind.DIRECTOR, tournament=t, username="dir2", user=organiser,
                                  password="Lang-genug-42")
     assert permissions.can(new_director.user, permissions.DIRECT, t)
     assert not permissions.can(new_director.user, permissions.DIRECT, setup["other"])
-    roles.appoint(kind=Role.Kind.ORGANISER, season=t.season, username="o2", password="Lang-genug-42", by=root)
+    roles.appoint(kind=Role.Kind.ORGANISER, season=t.season, username="o2", password="Lang-genug-42", user=root)
     assert t.audit.filter(object_type="role", action="create").count() == 2     # organisers: season-level
+    assert t.season.audit.get(object_type="role", action="create").new == {"role": "organiser", "user": "o2"}
     with pytest.raises(PermissionDenied):
-        roles.remove(role=new_director, by=director)
-    roles.remove(role=new_helper, by=director)
+        roles.remove(role=new_director, user=director)
+    roles.remove(role=new_helper, user=director)
     assert not Role.objects.filter(pk=new_helper.pk).exists()
     assert t.audit.filter(object_type="role", action="delete", user=director).exists()
 
@@ -134,20 +135,20 @@ def test_the_appointment_chain(setup):
 def test_appointing_validates_the_account(setup):
     t, director = setup["t"], setup["director"]
     with pytest.raises(ValidationError) as err:
-        roles.appoint(kind=Role.Kind.HELPER, tournament=t, username="newbie", by=director)
+        roles.appoint(kind=Role.Kind.HELPER, tournament=t, username="newbie", user=director)
     assert "password" in err.value.message_dict
     with pytest.raises(ValidationError) as err:
-        roles.appoint(kind=Role.Kind.HELPER, tournament=t, username="newbie", password="123", by=director)
+        roles.appoint(kind=Role.Kind.HELPER, tournament=t, username="newbie", password="123", user=director)
     assert "password" in err.value.message_dict
     with pytest.raises(ValidationError):
         roles.appoint(kind=Role.Kind.HELPER, tournament=t, username="bad name!", password="Lang-genug-42",
-                      by=director)
+                      user=director)
     with pytest.raises(ValidationError):
         roles.appoint(kind=Role.Kind.ORGANISER, tournament=t, username="x", password="Lang-genug-42",
-                      by=factories.user("root"))
+                      user=factories.user("root"))
     assert not get_user_model().objects.filter(username__in=["newbie", "bad name!", "x"]).exists()
-    first = roles.appoint(kind=Role.Kind.HELPER, tournament=t, username="Helper", by=director)  # existing, any case
-    again = roles.appoint(kind=Role.Kind.HELPER, tournament=t, username="helper", by=director)
+    first = roles.appoint(kind=Role.Kind.HELPER, tournament=t, username="Helper", user=director)  # existing, any case
+    again = roles.appoint(kind=Role.Kind.HELPER, tournament=t, username="helper", user=director)
     assert first.pk == again.pk and first.user == setup["helper"]
 
 

@@ -57,8 +57,16 @@ def world():
         "nobody": factories.user("nobody", superuser=False),
     }
     helper_role = Role.objects.get(kind=Role.Kind.HELPER, tournament=t)
+    category = Category.objects.create(season=season, name="Vereinsmeister")
     return {"t": t, "t2": t2, "season": season, "round": round_, "table": table, "entry": entry,
-            "adjustment": adjustment, "users": users, "helper_role": helper_role}
+            "adjustment": adjustment, "users": users, "helper_role": helper_role, "category": category}
+
+
+def tournament_post(t, **overrides):
+    """The tournament form as a browser posts it, with ``overrides``."""
+    return {"name": t.name, "date": t.date.isoformat(), "venue": t.venue, "ruleset": t.ruleset, "options": "",
+            "round_count": t.round_count, "games_per_round_4": 24, "games_per_round_5": 30, "games_per_round_3": 24,
+            "seed": t.seed, "status": t.status, "prize_places": 10, "last_place_prize": "on", **overrides}
 
 
 def posts(w):
@@ -71,6 +79,9 @@ def posts(w):
                                                                     "youth_age": 18}),
         ("organise", reverse("director:tournament_create", args=[s.pk]), {"name": "X", "date": "2026-05-01"}),
         ("organise", reverse("director:categories", args=[s.pk]), {"name": "Senioren"}),
+        ("organise", reverse("director:category_members", args=[s.pk, w["category"].pk]),
+         {"player": entry.player_id, "action": "add"}),
+        ("direct", reverse("director:tournament_edit", args=[t.pk]), tournament_post(t, name="Umbenannt")),
         ("direct", reverse("director:entry_toggle", args=[t.pk, entry.pk]), {"field": "paid"}),
         ("direct", reverse("director:entry_delete", args=[t.pk, entry.pk]), {}),
         ("direct", reverse("director:round", args=[t.pk, 2]), {"seed": "forged"}),
@@ -99,6 +110,7 @@ def fingerprint():
         list(Role.objects.order_by("pk").values_list("user_id", "kind")),
         AuditLog.objects.count(),
         list(Category.objects.order_by("pk").values_list("name")),
+        list(Category.players.through.objects.order_by("pk").values_list("category_id", "player_id")),
     )
 
 
@@ -142,6 +154,14 @@ def test_the_allowed_roles_can_really_write(client, world):
     client.post(reverse("director:season_edit", args=[world["season"].pk]),
                 {"name": "Umbenannt", "year": 2026, "youth_age": 18})
     assert Season.objects.filter(name="Umbenannt").exists()
+    client.post(reverse("director:category_members", args=[world["season"].pk, world["category"].pk]),
+                {"player": world["entry"].player_id, "action": "add"})
+    assert world["category"].players.filter(pk=world["entry"].player_id).exists()
+    client.force_login(world["users"]["director"])
+    response = client.post(reverse("director:tournament_edit", args=[t.pk]), tournament_post(t, name="Umbenannt"))
+    assert response.status_code == 302 and Tournament.objects.filter(name="Umbenannt").exists()
+    assert {(log.object_type, log.action) for log in AuditLog.objects.filter(user__isnull=False)} >= {
+        ("entry", "update"), ("season", "update"), ("category", "add"), ("tournament", "update")}
 
 
 def test_helpers_see_only_their_links(client, world):

@@ -40,6 +40,7 @@ def export_tournament(tournament, progress=None):
                        .order_by("created_at", "id"))
     refs["adjustment"] = {a.pk: {"adjustment": index} for index, a in enumerate(adjustments, start=1)}
     refs["entry"] = {e.pk: {"entry": e.start_number} for e in entries}
+    refs["tournament"] = {t.pk: {}}
     audit = list(AuditLog.objects.filter(tournament=t).select_related("user").order_by("at", "id"))
     progress(_("%(adjustments)s adjustments, %(audit)s audit entries")
              % {"adjustments": len(adjustments), "audit": len(audit)})

@@ -42,8 +42,10 @@ ADJUSTMENT_FIELDS = ("points", "reason", "created_at")
 AUDIT_FIELDS = ("at", "action", "object_type", "reason", "old", "new")
 
 # Audit rows name their object by a database id; the document names it by natural keys instead (docs/backup.md).
+# ``"tournament": ()``: the row is about the document's own tournament (its settings), named by ``{}``. Rows of a
+# season (seasons, categories, organisers) belong to no tournament and are no part of a tournament's backup.
 AUDIT_OBJECT_KEYS = {"round": ("round",), "totals": ("round", "table"), "game": ("round", "table", "game"),
-                     "adjustment": ("adjustment",), "entry": ("entry",)}
+                     "adjustment": ("adjustment",), "entry": ("entry",), "tournament": ()}
 
 
 def upgrade(doc):

@@ -264,6 +264,7 @@ def _audit(doc, plan, tables):
         "game": games,
         "adjustment": {(i,): a for i, a in enumerate(plan.adjustments, start=1)},
         "entry": {(p.entry.start_number,): p.entry for p in plan.entries},
+        "tournament": {(): plan.tournament},
     }
     for index, raw in enumerate(member(doc, "audit", _("document"), list)):
         where = _("audit entry %(number)s") % {"number": index + 1}

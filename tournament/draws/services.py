@@ -13,9 +13,11 @@ from django.utils.translation import gettext as _
 
 from tournament import seating
 from tournament.audit.log import audit
+from tournament.common.locks import lock_tournament
 from tournament.models import AuditLog, Round, Seat, Table
 from tournament.results.engine import ruleset_for
 from tournament.staff import permissions
+from tournament.standings.services import draw_missing_lots
 
 
 def present_entries(tournament):
@@ -63,6 +65,7 @@ def season_history(tournament):
 def draw_round(*, tournament, number, user, seed=None):
     """Draw round ``number`` (earlier rounds must exist and stay frozen) and save its tables and seats."""
     permissions.require(user, permissions.DIRECT, tournament)
+    lock_tournament(tournament.pk)          # two draws of one round take turns: the second is told it is drawn
     if tournament.round_set.filter(number=number).exists():
         raise ValidationError(_("Round %(n)s is already drawn. Delete its draw first.") % {"n": number},
                               code="already_drawn")
@@ -106,10 +109,11 @@ def draw_round(*, tournament, number, user, seed=None):
                                      games_planned=tournament.games_per_round(len(players)))
         Seat.objects.bulk_create(Seat(round=round_, table=table, entry=by_player[p], position=pos)
                                  for pos, p in enumerate(players))
+    draw_missing_lots([tournament.pk])      # from now on the standings rank the field, ties by lot
     if tournament.status == tournament.Status.REGISTRATION:
         tournament.status = tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
-    audit(tournament=tournament, obj_type="round", obj_id=round_.pk, action=AuditLog.Action.DRAW, user=user,
+    audit(tournament=tournament, obj_type=AuditLog.Kind.ROUND, obj_id=round_.pk, action=AuditLog.Action.DRAW, user=user,
            new={"round": number, "seed": str(seed), "algorithm": result.algorithm, "input_hash": result.input_hash,
                 "players": len(by_player), "stats": result.stats()})
     return round_
@@ -123,7 +127,7 @@ def delete_draw(*, round_, user, reason=""):
         raise ValidationError(_("Delete the later rounds first."), code="later_rounds")
     if round_.tables.filter(score_rows__isnull=False).exists():
         raise ValidationError(_("Results are entered in this round; its draw is frozen."), code="round_played")
-    audit(tournament=round_.tournament, obj_type="round", obj_id=round_.pk, action=AuditLog.Action.DELETE,
+    audit(tournament=round_.tournament, obj_type=AuditLog.Kind.ROUND, obj_id=round_.pk, action=AuditLog.Action.DELETE,
            user=user, old={"round": round_.number, "seed": round_.seed, "input_hash": round_.input_hash},
            reason=reason)
     round_.delete()

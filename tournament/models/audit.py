@@ -2,15 +2,18 @@
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.play import Table
-from tournament.models.season import Tournament
+from tournament.models.season import Season, Tournament
 
 
 class AuditLog(models.Model):
-    """Every create, change and delete of a game, total, adjustment, registration or staff role, every draw and
-    every round status change."""
+    """Every write of a service: games, totals, adjustments, registrations, imports, staff roles, draws and round
+    status changes of a tournament; seasons, tournaments and categories. A row belongs to a tournament, or — for
+    what happens above any one tournament (a season, its categories, its organisers) — to a season; never both.
+    ``tournament.audit.words`` turns a row into the words a director reads."""
 
     class Action(models.TextChoices):
         CREATE = "create", _("created")
@@ -18,11 +21,29 @@ class AuditLog(models.Model):
         DELETE = "delete", _("deleted")
         STATUS = "status", _("status changed")
         DRAW = "draw", _("drawn")
+        ADD = "add", _("added")
+        REMOVE = "remove", _("removed")
 
-    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="audit", verbose_name=_("tournament"))
+    class Kind(models.TextChoices):
+        """What a row is about (``object_type``); ``object_id`` is that object's id where it has one."""
+        GAME = "game", _("Game")
+        TOTALS = "totals", _("Sheet totals")
+        ROUND = "round", _("Round")
+        ADJUSTMENT = "adjustment", _("Adjustment")
+        ENTRY = "entry", _("Registration")
+        IMPORT = "import", _("Import")
+        ROLE = "role", _("Staff")
+        SEASON = "season", _("Season")
+        TOURNAMENT = "tournament", _("Tournament")
+        CATEGORY = "category", _("Category")
+
+    tournament = models.ForeignKey(Tournament, models.CASCADE, null=True, blank=True, related_name="audit",
+                                   verbose_name=_("tournament"))
+    season = models.ForeignKey(Season, models.CASCADE, null=True, blank=True, related_name="audit",
+                               verbose_name=_("season"))
     table = models.ForeignKey(Table, models.SET_NULL, null=True, blank=True, related_name="audit",
                               verbose_name=_("table"))
-    object_type = models.CharField(_("object"), max_length=20)
+    object_type = models.CharField(_("object"), max_length=20, choices=Kind.choices)
     object_id = models.PositiveIntegerField(_("object id"), null=True, blank=True)
     action = models.CharField(_("action"), max_length=10, choices=Action.choices)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+",
@@ -36,7 +57,14 @@ class AuditLog(models.Model):
         ordering = ["-at", "-id"]
         verbose_name = _("audit entry")
         verbose_name_plural = _("audit log")
-        indexes = [models.Index(fields=["tournament", "at"])]
+        indexes = [models.Index(fields=["tournament", "at"]), models.Index(fields=["season", "at"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(tournament__isnull=False, season__isnull=True)
+                           | Q(tournament__isnull=True, season__isnull=False, table__isnull=True)),
+                name="audit_tournament_or_season"),
+        ]
 
     def __str__(self):
-        return f"{self.at:%d.%m.%Y %H:%M} {self.object_type} {self.get_action_display()}"
+        when = f"{self.at:%d.%m.%Y %H:%M} " if self.at else ""
+        return f"{when}{self.get_object_type_display()} {self.get_action_display()}"

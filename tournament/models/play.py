@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import seats as seat_rules
 from scoring.contracts import CONTRACTS
 from tournament.common.numbers import signed
-from tournament.models.registration import Entry
+from tournament.models.registration import Entry, protect_results
 from tournament.models.season import Tournament
 
 CONTRACT_CHOICES = [(key, c.label["de"]) for key, c in CONTRACTS.items()]
@@ -84,7 +84,7 @@ class Table(models.Model):
 class Seat(models.Model):
     round = models.ForeignKey(Round, models.CASCADE, related_name="seats", verbose_name=_("round"))
     table = models.ForeignKey(Table, models.CASCADE, related_name="seats", verbose_name=_("table"))
-    entry = models.ForeignKey(Entry, models.CASCADE, related_name="seats", verbose_name=_("entry"))
+    entry = models.ForeignKey(Entry, protect_results, related_name="seats", verbose_name=_("entry"))
     position = models.PositiveSmallIntegerField(_("seat"))
 
     class Meta:
@@ -149,7 +149,7 @@ class Score(models.Model):
     table = models.ForeignKey(Table, models.CASCADE, related_name="score_rows", verbose_name=_("table"))
     game = models.ForeignKey(Game, models.CASCADE, null=True, blank=True, related_name="score_rows",
                              verbose_name=_("game"))
-    entry = models.ForeignKey(Entry, models.CASCADE, related_name="scores", verbose_name=_("entry"))
+    entry = models.ForeignKey(Entry, protect_results, related_name="scores", verbose_name=_("entry"))
     points = models.IntegerField(_("points"))
 
     class Meta:
@@ -168,7 +168,7 @@ class Score(models.Model):
 
 
 class Adjustment(models.Model):
-    entry = models.ForeignKey(Entry, models.CASCADE, related_name="adjustments", verbose_name=_("entry"))
+    entry = models.ForeignKey(Entry, protect_results, related_name="adjustments", verbose_name=_("entry"))
     points = models.IntegerField(_("points"))
     reason = models.CharField(_("reason"), max_length=200)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)

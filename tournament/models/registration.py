@@ -1,10 +1,26 @@
-"""An entry: one player registered for one tournament, with his start number and stored total."""
+"""An entry: one player registered for one tournament, with his start number and stored total; and what becomes
+of its results when an entry is deleted (``protect_results``)."""
 
 from django.db import models
+from django.db.models.deletion import CASCADE, PROTECT
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.season import Player, Team, Tournament
+
+
+def protect_results(collector, field, sub_objs, using):
+    """``on_delete`` of the entry of a result (``Seat.entry``, ``Score.entry``, ``Adjustment.entry``).
+
+    ``PROTECT`` — deleting an entry never silently drops its seats, scores or adjustments (``ProtectedError``;
+    ``registration.services.remove`` refuses such an entry with a message first) — except when the entry's
+    tournament is deleted in the same operation: a tournament, or a season, goes with all of its results
+    (``RESTRICT`` would allow that only along a second cascade path, which adjustments do not have).
+    """
+    deleting = [t.pk for t in collector.data.get(Tournament, ())]
+    if deleting and not sub_objs.exclude(entry__tournament__in=deleting).exists():
+        return CASCADE(collector, field, sub_objs, using)
+    return PROTECT(collector, field, sub_objs, using)
 
 
 class Entry(models.Model):

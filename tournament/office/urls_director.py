@@ -43,6 +43,7 @@ urlpatterns = [
     # Staff and roles
     path("turnier/<int:pk>/mitarbeiter/", director_staff.tournament_staff, name="staff"),
     path("saison/<int:pk>/mitarbeiter/", director_staff.season_staff, name="season_staff"),
+    path("saison/<int:pk>/protokoll/", director_log.season_audit, name="season_audit"),
     path("rolle/<int:role_pk>/entfernen/", director_staff.role_remove, name="role_remove"),
     # Standings, prizes, categories
     path("turnier/<int:pk>/rangliste/", director_standings.tournament_standings, name="standings"),

@@ -8,7 +8,8 @@ that does not exist yet; old keys age out after ``TIMEOUT`` seconds.
 
 **Data version** — one query per request (``data_version``), per tournament in scope:
 
-* every column of the tournament and of its season (name, date, published, rounds, tie-breaks, best N …);
+* every column of the tournament and of its season (name, date, published, rounds, tie-breaks, best N …), and
+  the newest audit log id of the season (its categories and their members, written by ``seasons.services``);
 * its rounds: how many, the newest id, how many complete and locked (draws, deleted draws, status changes);
 * its entries: how many, the newest id, withdrawn ones, sums of start numbers and team ids (registration,
   deletion, withdrawal, renumbering, team changes);
@@ -18,8 +19,9 @@ that does not exist yet; old keys age out after ``TIMEOUT`` seconds.
 
 ``Version.full`` covers all of it; ``Version.static`` leaves out the results, for pages that show no results
 (the seat lookup) or only those of their own tables (a player's page, see ``cached(narrow=…)``).
-Not covered, so shown after the next result or within ``TIMEOUT`` seconds: a player's name, town, sex or
-birth year corrected, a team renamed, a season's categories and their members changed, edits in the admin.
+Not covered, so shown after the next result or within ``TIMEOUT`` seconds: a team renamed, edits in the admin,
+and — on the pages of ``Version.static`` only — a player's name, town, sex or birth year corrected (the full
+version sees the correction's audit row).
 
 **Order.** The version is read *before* the page: a page rendered from newer data than its version is only
 re-rendered once more, whereas reading it afterwards could file old data under a new version for good.
@@ -72,6 +74,7 @@ RESULT_COLUMNS = 2        # the last columns of VERSION_SQL, left out of ``Versi
 # and it runs on every request. Portable SQL (SQLite, PostgreSQL); grouped by primary keys only.
 VERSION_SQL = """
 SELECT t.*, s.name, s.year, s.best_n, s.youth_age,
+       (SELECT MAX(sa.id) FROM {audit} sa WHERE sa.season_id = s.id),
        (SELECT COUNT(*) FROM {round} r WHERE r.tournament_id = t.id),
        (SELECT MAX(r.id) FROM {round} r WHERE r.tournament_id = t.id),
        (SELECT COUNT(*) FROM {round} r WHERE r.tournament_id = t.id AND r.status = %s),

@@ -17,8 +17,10 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournament.audit.log import audit
+from tournament.common.locks import lock_tournament
 from tournament.models import AuditLog, Entry, Player, Team
 from tournament.registration import services as registration_services
+from tournament.registration.services import team_named
 from tournament.registration.files import COLUMNS, ImportRejected, parse_registrations
 from tournament.staff.permissions import DIRECT, require
 
@@ -60,8 +62,7 @@ def check_against_tournament(result, tournament):
 def _team(season, name, cache):
     key = name.casefold()
     if key not in cache:
-        existing = next((t for t in Team.objects.filter(season=season) if t.name.casefold() == key), None)
-        cache[key] = existing or Team.objects.create(season=season, name=name)
+        cache[key] = team_named(season, name)
     return cache[key]
 
 
@@ -73,6 +74,7 @@ def import_registrations(*, tournament, data, filename, user):
     are registered first, so the automatic numbers of the others follow the highest number.
     """
     require(user, DIRECT, tournament)
+    lock_tournament(tournament.pk)          # checked and registered against the same entries
 
     result = check_against_tournament(parse_registrations(data, filename), tournament)
     if not result.ok:
@@ -91,9 +93,9 @@ def import_registrations(*, tournament, data, filename, user):
         entries.append(registration_services.register(user=user, tournament=tournament, player=player,
                                          start_number=v.get("start_number"),
                                          team=team))
-    audit(tournament=tournament, obj_type="import", action=AuditLog.Action.CREATE, user=user,
-                    new={"file": filename[:100], "sha256": result.sha256, "entries": len(entries),
-                         "new_players": result.new_players})
+    audit(tournament=tournament, obj_type=AuditLog.Kind.IMPORT, action=AuditLog.Action.CREATE, user=user,
+          new={"file": filename[:100], "sha256": result.sha256, "entries": len(entries),
+               "new_players": result.new_players})
     return entries
 
 

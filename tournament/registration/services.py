@@ -1,32 +1,26 @@
-"""Registering players, and registration changes after the fact — check-in, payment, withdrawal, corrections, removal — each in one
-transaction, allowed to the tournament direction only, and written to the tournament's audit log (object
-"entry") with what it was before and after, so a disputed start number or a late withdrawal can be traced."""
+"""Registering players, and registration changes after the fact — check-in, payment, withdrawal, corrections,
+removal — each a keyword-only function in one transaction, allowed to the tournament direction only, and written to
+the tournament's audit log (``AuditLog.Kind.ENTRY``) with what it was before and after, so a disputed start number
+or a late withdrawal can be traced.
+
+Writes that pick or change start numbers take the tournament's row lock first (``common.locks``): two
+registrations at the same moment take turns, so the second is told in words that the player is registered or the
+number taken, never a database error. An entry with results (seats, scores, adjustments) is never removed
+(``remove`` refuses; the database protects them as well, ``models.registration.protect_results``).
+"""
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournament.audit.log import audit
-from tournament.models import AuditLog, Entry, Player
+from tournament.audit.log import assign, audit, jsonable
+from tournament.common.locks import lock_tournament
+from tournament.models import AuditLog, Entry, Player, Team
 from tournament.staff import permissions
 
 TOGGLES = ("paid", "checked_in", "withdrawn")
-
-
-def _model_fields(model, names):
-    """The names that are fields of ``model`` (forms carry helpers such as ``new_team`` or ``confirm``)."""
-    fields = {f.name for f in model._meta.get_fields()}
-    return list(dict.fromkeys(n for n in names if n in fields))
-
-
-def _snapshot(entry, fields):
-    """The named fields of an entry and its player, JSON-ready (related objects by their text)."""
-    out = {}
-    for name in fields:
-        target = entry.player if name.startswith("player.") else entry
-        value = getattr(target, name.removeprefix("player."))
-        out[name] = value if value is None or isinstance(value, (bool, int, str)) else str(value)
-    return out
+ENTRY_FIELDS = ("start_number", "team", "paid", "checked_in", "withdrawn")
+PLAYER_FIELDS = ("first_name", "last_name", "town", "club", "is_woman", "birth_year", "is_guest")
 
 
 @transaction.atomic
@@ -39,34 +33,75 @@ def toggle(*, entry, field, user):
     value = not getattr(entry, field)
     setattr(entry, field, value)
     entry.save(update_fields=[field])
-    audit(tournament=entry.tournament, obj_type="entry", obj_id=entry.pk, action=AuditLog.Action.UPDATE,
-           user=user, old={"start_number": entry.start_number, field: not value},
-           new={"start_number": entry.start_number, field: value})
+    audit(tournament=entry.tournament, obj_type=AuditLog.Kind.ENTRY, obj_id=entry.pk, action=AuditLog.Action.UPDATE,
+          user=user, old={"start_number": entry.start_number, field: not value},
+          new={"start_number": entry.start_number, field: value})
     return value
 
 
+def team_named(season, name):
+    """The season's team called ``name`` (spaces tidied, ignoring case), created when there is none; call inside
+    the write."""
+    name = " ".join(name.split())
+    team = next((t for t in Team.objects.filter(season=season) if t.name.casefold() == name.casefold()), None)
+    return team or Team.objects.create(season=season, name=name)
+
+
+def _check_start_number(tournament, number, entry=None):
+    holder = (Entry.objects.filter(tournament=tournament, start_number=number).exclude(pk=getattr(entry, "pk", None))
+              .select_related("player").first())
+    if holder is not None:
+        raise ValidationError({"start_number": ValidationError(
+            _("Start number %(n)s is already taken by %(player)s.") % {"n": number, "player": holder.player},
+            code="start_number_taken")})
+
+
 @transaction.atomic
-def save_forms(*, entry, entry_form, player_form, user):
-    """Save the validated entry and player forms of ``entry``; the changed fields go into the audit log."""
+def update(*, entry, user, data, player_data, new_team=""):
+    """Correct an entry (``data``: any of ``ENTRY_FIELDS``) and its player (``player_data``: any of
+    ``PLAYER_FIELDS``); ``new_team`` names a team of the season to put the entry in (found ignoring case, created
+    if new). What changed goes into the audit log, named ``player.<field>`` for the player's data."""
     permissions.require(user, permissions.DIRECT, entry.tournament)
-    changed = _model_fields(Entry, ["team" if f == "new_team" else f for f in entry_form.changed_data])
-    changed += [f"player.{f}" for f in _model_fields(Player, player_form.changed_data)]
-    before = _snapshot(Entry.objects.select_related("player", "team").get(pk=entry.pk), changed)
-    player_form.save()
-    saved = entry_form.save()
-    if changed:
-        audit(tournament=saved.tournament, obj_type="entry", obj_id=saved.pk, action=AuditLog.Action.UPDATE,
-               user=user, old={"start_number": before.get("start_number", saved.start_number), **before},
-               new={"start_number": saved.start_number, **_snapshot(saved, changed)})
-    return saved
+    unknown = (set(data) - set(ENTRY_FIELDS)) | (set(player_data) - set(PLAYER_FIELDS))
+    if unknown:
+        raise TypeError(f"not a field of an entry or player: {', '.join(sorted(unknown))}")
+    lock_tournament(entry.tournament_id)
+    entry = Entry.objects.select_related("player", "team", "tournament__season").get(pk=entry.pk)
+    data = dict(data)
+    if new_team.strip():
+        data["team"] = team_named(entry.tournament.season, new_team)
+    if "start_number" in data:
+        _check_start_number(entry.tournament, data["start_number"], entry)
+    number = entry.start_number
+    old, new = assign(entry, data)
+    player_old, player_new = assign(entry.player, player_data)
+    if player_old:
+        entry.player.save(update_fields=list(player_new))
+    if old:
+        entry.save(update_fields=list(new))
+    if old or player_old:
+        audit(tournament=entry.tournament, obj_type=AuditLog.Kind.ENTRY, obj_id=entry.pk,
+              action=AuditLog.Action.UPDATE, user=user,
+              old={"start_number": number, **old, **{f"player.{k}": v for k, v in player_old.items()}},
+              new={"start_number": entry.start_number, **new, **{f"player.{k}": v for k, v in player_new.items()}})
+    return entry
 
 
 @transaction.atomic
 def remove(*, entry, user):
-    """Delete an entry nobody is seated with (the view checks and explains; the player stays)."""
+    """Delete an entry made by mistake (the player stays). Refused while the entry has results: seats in a drawn
+    round, scores or adjustments — the director marks it withdrawn instead."""
     permissions.require(user, permissions.DIRECT, entry.tournament)
-    audit(tournament=entry.tournament, obj_type="entry", obj_id=entry.pk, action=AuditLog.Action.DELETE,
-           user=user, old={"start_number": entry.start_number, "player": str(entry.player)})
+    lock_tournament(entry.tournament_id)
+    entry = Entry.objects.select_related("player", "tournament").filter(pk=entry.pk).first()
+    if entry is None:
+        return
+    if entry.seats.exists() or entry.scores.exists() or entry.adjustments.exists():
+        raise ValidationError(_("%(player)s is seated in a drawn round or has adjustments and cannot be removed. "
+                                "Mark the entry as withdrawn instead.") % {"player": entry.player.full_name},
+                              code="entry_has_results")
+    audit(tournament=entry.tournament, obj_type=AuditLog.Kind.ENTRY, obj_id=entry.pk, action=AuditLog.Action.DELETE,
+          user=user, old={"start_number": entry.start_number, "player": str(entry.player)})
     entry.delete()
 
 
@@ -80,6 +115,7 @@ def register(*, tournament, user, player=None, player_data=None, start_number=No
              checked_in=False):
     """Enter a player (an existing one, or a new one from ``player_data``) into ``tournament``."""
     permissions.require(user, permissions.DIRECT, tournament)
+    lock_tournament(tournament.pk)
     if player is None:
         player = Player.objects.create(**player_data)
     if Entry.objects.filter(tournament=tournament, player=player).exists():
@@ -90,6 +126,6 @@ def register(*, tournament, user, player=None, player_data=None, start_number=No
             _("Start number %(n)s is taken.") % {"n": number}, code="start_number_taken")})
     entry = Entry.objects.create(tournament=tournament, player=player, start_number=number, team=team, paid=paid,
                                  checked_in=checked_in)
-    audit(tournament=tournament, obj_type="entry", obj_id=entry.pk, action=AuditLog.Action.CREATE, user=user,
-           new={"start_number": number, "player": str(player)})
+    audit(tournament=tournament, obj_type=AuditLog.Kind.ENTRY, obj_id=entry.pk, action=AuditLog.Action.CREATE,
+          user=user, new={"start_number": number, "player": jsonable(player)})
     return entry

@@ -36,7 +36,7 @@ def table_totals(table):
 
 
 def table_audit(table):
-    return AuditLog.objects.filter(table=table).select_related("user").order_by("-at", "-id")
+    return AuditLog.objects.filter(table=table).select_related("user", "table__round").order_by("-at", "-id")
 
 
 def draw_lists(round_):

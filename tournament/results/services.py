@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from scoring import ScoringError, score_game
 from tournament.audit.log import audit
+from tournament.common.locks import lock_tournament
 from tournament.common.numbers import signed
 from tournament.models import (
     Adjustment,
@@ -23,7 +24,6 @@ from tournament.models import (
     Round,
     Score,
     Table,
-    Tournament,
 )
 from tournament.results.engine import (
     GAME_FIELDS,
@@ -34,6 +34,7 @@ from tournament.results.engine import (
     ruleset_for,
 )
 from tournament.staff import permissions
+from tournament.standings.services import draw_missing_lots
 
 
 class ConflictError(ValidationError):
@@ -53,15 +54,11 @@ def _check_round_writable(round_, reason, user):
             _("This round is locked. Give a reason for the correction."), code="reason_required")})
 
 
-def _lock_tournament(tournament_id):
-    """Take the tournament's row lock, as the result writes do (they lock table → round → tournament through
-    ``select_for_update`` with ``select_related``): writes that change players' totals then take turns, so no
-    total is computed from a sum another transaction is changing (lost update, or a deadlock on PostgreSQL)."""
-    Tournament.objects.select_for_update().filter(pk=tournament_id).first()
-
-
 def refresh_totals(entry_ids):
-    """Recompute the stored ``Entry.total`` (scores + adjustments) of these entries; call inside the write."""
+    """Recompute the stored ``Entry.total`` (scores + adjustments) of these entries; call inside the write.
+
+    A changed total can make a tie, so the entries of these tournaments that have no tie-break lot yet draw one
+    here, in the same transaction (``standings.services``): the standings pages only read."""
     entry_ids = list(entry_ids)
     scores = dict(Score.objects.filter(entry_id__in=entry_ids).values("entry_id").annotate(s=Sum("points"))
                   .values_list("entry_id", "s"))
@@ -71,6 +68,7 @@ def refresh_totals(entry_ids):
     for entry in entries:
         entry.total = (scores.get(entry.pk) or 0) + (adjustments.get(entry.pk) or 0)
     Entry.objects.bulk_update(entries, ["total"])
+    draw_missing_lots({entry.tournament_id for entry in entries})
 
 
 def _entries_by_position(table):
@@ -140,7 +138,7 @@ def record_game(*, table, number, data, user, expected_version=None, reason=""):
     Score.objects.bulk_create(Score(table=table, game=game, entry_id=positions[pos], points=points)
                               for pos, points in enumerate(result["scores"]))
     refresh_totals(positions.values())
-    audit(tournament=round_.tournament, table=table, obj_type="game", obj_id=game.pk,
+    audit(tournament=round_.tournament, table=table, obj_type=AuditLog.Kind.GAME, obj_id=game.pk,
            action=AuditLog.Action.UPDATE if old else AuditLog.Action.CREATE, user=user, old=old,
            new=game_snapshot(game), reason=reason)
     return game
@@ -160,7 +158,7 @@ def delete_game(*, game, user, expected_version=None, reason=""):
     old = game_snapshot(current)
     current.delete()
     refresh_totals(_entries_by_position(table).values())
-    audit(tournament=table.round.tournament, table=table, obj_type="game", obj_id=game.pk,
+    audit(tournament=table.round.tournament, table=table, obj_type=AuditLog.Kind.GAME, obj_id=game.pk,
            action=AuditLog.Action.DELETE, user=user, old=old, reason=reason)
 
 
@@ -187,7 +185,7 @@ def record_totals(*, table, totals, user, reason=""):
     Score.objects.bulk_create(Score(table=table, entry_id=positions[pos], points=points)
                               for pos, points in totals.items())
     refresh_totals(positions.values())
-    audit(tournament=table.round.tournament, table=table, obj_type="totals", obj_id=table.pk,
+    audit(tournament=table.round.tournament, table=table, obj_type=AuditLog.Kind.TOTALS, obj_id=table.pk,
            action=AuditLog.Action.UPDATE if old else AuditLog.Action.CREATE, user=user, old=old,
            new={str(k): v for k, v in sorted(totals.items())}, reason=reason)
 
@@ -204,7 +202,7 @@ def delete_totals(*, table, user, reason=""):
         return
     Score.objects.filter(table=table, game__isnull=True).delete()
     refresh_totals(positions.values())
-    audit(tournament=table.round.tournament, table=table, obj_type="totals", obj_id=table.pk,
+    audit(tournament=table.round.tournament, table=table, obj_type=AuditLog.Kind.TOTALS, obj_id=table.pk,
            action=AuditLog.Action.DELETE, user=user,
            old={str(pos): rows.get(entry) for pos, entry in sorted(positions.items())}, reason=reason)
 
@@ -230,7 +228,8 @@ def set_round_status(*, round_, status, user, reason=""):
     old = round_.status
     round_.status = status
     round_.save(update_fields=["status"])
-    audit(tournament=round_.tournament, obj_type="round", obj_id=round_.pk, action=AuditLog.Action.STATUS,
+    draw_missing_lots([round_.tournament_id])        # final standings break every tie: no entry without a lot
+    audit(tournament=round_.tournament, obj_type=AuditLog.Kind.ROUND, obj_id=round_.pk, action=AuditLog.Action.STATUS,
            user=user, old={"status": old}, new={"status": status}, reason=reason)
     return round_
 
@@ -238,7 +237,7 @@ def set_round_status(*, round_, status, user, reason=""):
 @transaction.atomic
 def add_adjustment(*, entry, points, reason, user):
     permissions.require(user, permissions.DIRECT, entry.tournament)
-    _lock_tournament(entry.tournament_id)
+    lock_tournament(entry.tournament_id)
     if not points:
         raise ValidationError({"points": ValidationError(_("An adjustment of 0 changes nothing."), code="zero")})
     if abs(points) > MAX_POINTS:
@@ -249,7 +248,7 @@ def add_adjustment(*, entry, points, reason, user):
     adj = Adjustment.objects.create(entry=entry, points=points, reason=reason.strip(),
                                     created_by=user if user and user.is_authenticated else None)
     refresh_totals([entry.pk])
-    audit(tournament=entry.tournament, obj_type="adjustment", obj_id=adj.pk, action=AuditLog.Action.CREATE,
+    audit(tournament=entry.tournament, obj_type=AuditLog.Kind.ADJUSTMENT, obj_id=adj.pk, action=AuditLog.Action.CREATE,
            user=user, new={"entry": entry.start_number, "points": points, "reason": adj.reason})
     return adj
 
@@ -257,9 +256,9 @@ def add_adjustment(*, entry, points, reason, user):
 @transaction.atomic
 def delete_adjustment(*, adjustment, user, reason=""):
     permissions.require(user, permissions.DIRECT, adjustment.entry.tournament)
-    _lock_tournament(adjustment.entry.tournament_id)
+    lock_tournament(adjustment.entry.tournament_id)
     old = {"entry": adjustment.entry.start_number, "points": adjustment.points, "reason": adjustment.reason}
-    audit(tournament=adjustment.entry.tournament, obj_type="adjustment", obj_id=adjustment.pk,
+    audit(tournament=adjustment.entry.tournament, obj_type=AuditLog.Kind.ADJUSTMENT, obj_id=adjustment.pk,
            action=AuditLog.Action.DELETE, user=user, old=old, reason=reason)
     entry_id = adjustment.entry_id
     adjustment.delete()

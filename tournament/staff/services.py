@@ -3,7 +3,8 @@
 Who may appoint whom: superusers appoint organisers; a season's organisers appoint directors and helpers of its
 tournaments; a tournament's directors appoint its helpers. Removing needs the same right as appointing. An
 appointment may create the account (username + password) on the spot — on tournament day the director sets up a
-helper's login at the table. Appointments and removals at a tournament go into its audit log.
+helper's login at the table. Appointments and removals go into the audit log: of the tournament for its
+directors and helpers, of the season for its organisers. ``user`` is who appoints or removes.
 """
 
 from django.contrib.auth import get_user_model
@@ -68,32 +69,32 @@ def _account(username, password):
 
 
 @transaction.atomic
-def appoint(*, kind, username, by, password="", season=None, tournament=None):
+def appoint(*, kind, username, user, password="", season=None, tournament=None):
     """Give the account ``username`` the role ``kind`` at ``season`` or ``tournament``; create the account if
     needed. Appointing twice is harmless (returns the existing role)."""
     _check_scope(kind, season, tournament)
-    if not may_appoint(by, kind, season=season, tournament=tournament):
+    if not may_appoint(user, kind, season=season, tournament=tournament):
         raise PermissionDenied(_("You are not allowed to appoint a %(role)s here.")
                                % {"role": Role.Kind(kind).label})
-    user = _account(username, password)
-    role, created = Role.objects.get_or_create(user=user, kind=kind, season=season, tournament=tournament,
-                                               defaults={"granted_by": by if by and by.is_authenticated else None})
-    if created and tournament is not None:      # organisers are season-level: ``granted_by`` says who
-        audit(tournament=tournament, obj_type="role", action=AuditLog.Action.CREATE, user=by,
-              new={"role": kind, "user": user.username})
-    permissions.forget_roles(user)
+    account = _account(username, password)
+    role, created = Role.objects.get_or_create(user=account, kind=kind, season=season, tournament=tournament,
+                                               defaults={"granted_by": user if user and user.is_authenticated
+                                                         else None})
+    if created:
+        audit(tournament=tournament, season=season, obj_type=AuditLog.Kind.ROLE, obj_id=role.pk,
+              action=AuditLog.Action.CREATE, user=user, new={"role": kind, "user": account.username})
+    permissions.forget_roles(account)
     return role
 
 
 @transaction.atomic
-def remove(*, role, by):
+def remove(*, role, user):
     role = Role.objects.select_related("user", "tournament__season", "season").filter(pk=role.pk).first()
     if role is None:
         return
-    if not may_appoint(by, role.kind, season=role.season, tournament=role.tournament):
+    if not may_appoint(user, role.kind, season=role.season, tournament=role.tournament):
         raise PermissionDenied(_("You are not allowed to remove this role."))
-    if role.tournament is not None:
-        audit(tournament=role.tournament, obj_type="role", action=AuditLog.Action.DELETE, user=by,
-              old={"role": role.kind, "user": role.user.username})
+    audit(tournament=role.tournament, season=role.season, obj_type=AuditLog.Kind.ROLE, obj_id=role.pk,
+          action=AuditLog.Action.DELETE, user=user, old={"role": role.kind, "user": role.user.username})
     role.delete()
     permissions.forget_roles(role.user)

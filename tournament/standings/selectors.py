@@ -1,4 +1,5 @@
 """Standings reads: the ORM side of ``tournament.standings.ranking`` (tournament, season, team, category standings).
+Reads only: the tie-break lots are drawn by the writes (``standings.services``).
 
 Every function runs a fixed number of queries whatever the field size (tests assert the counts). Season
 standings read the stored ``Entry.total`` (kept right by the services on every game, total and adjustment
@@ -33,17 +34,6 @@ class Standings:
     columns: list = field(default_factory=list)   # season: the tournaments; team: nothing
 
 
-def ensure_lots(tournament):
-    """Give every entry of ``tournament`` a stored tie-break lot (drawn once with the tournament's seed)."""
-    missing = list(Entry.objects.filter(tournament=tournament, lot__isnull=True).values_list("pk", flat=True))
-    if not missing:
-        return
-    start = Entry.objects.filter(tournament=tournament, lot__isnull=False).count()
-    lots = standings.draw_lots(tournament.seed or tournament.pk, missing)
-    entries = list(Entry.objects.filter(pk__in=missing))
-    for entry in entries:
-        entry.lot = start + lots[entry.pk]
-    Entry.objects.bulk_update(entries, ["lot"])
 
 
 def declarer_counts(tournament):
@@ -61,8 +51,8 @@ def declarer_counts(tournament):
 
 
 def tournament_standings(tournament, category=None):
-    """Ranked rows of one tournament (optionally only one category, ranked within it)."""
-    ensure_lots(tournament)
+    """Ranked rows of one tournament (optionally only one category, ranked within it). Reads only: the lots are
+    drawn by the writes (``standings.services``); an entry without one ranks after its equals."""
     season = tournament.season
     entries = list(Entry.objects.filter(tournament=tournament).select_related("player", "team"))
     per_round = {}

@@ -1,12 +1,11 @@
 """The tournament workbook: standings, one sheet per round with every game and the per-player scores,
 adjustments and the audit log. Also the registration template (built by ``registration.importer``)."""
 
-import json
-
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.contracts import CONTRACTS
+from tournament.audit import words
 from tournament.common.i18n import engine_lang
 from tournament.exports.base import (
     DATETIME,
@@ -122,20 +121,31 @@ def adjustments_sheet(tournament):
     return Sheet(_("Adjustments"), columns, rows, counted=False)
 
 
-def compact(value):
-    return "" if value is None else json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(", ", ": "))
-
-
 def audit_sheet(tournament):
-    columns = [Column(_("When"), 17, DATETIME), Column(_("User"), 14), Column(_("Object"), 12),
+    """The audit log oldest first, in the words of the director's audit page (``tournament.audit.words``)."""
+    columns = [Column(_("When"), 17, DATETIME), Column(_("User"), 14), Column(_("Object"), 14),
                Column(_("Action"), 14), Column(_("Round"), 8, INTEGER), Column(_("Table"), 7, INTEGER),
-               Column(_("Before"), 50), Column(_("After"), 50), Column(_("Reason"), 30)]
+               Column(_("What"), 22), Column(_("Before"), 50), Column(_("After"), 50), Column(_("Reason"), 30)]
     entries = (AuditLog.objects.filter(tournament=tournament).select_related("user", "table__round")
                .order_by("at", "pk"))
-    rows = ([local(a.at), a.user.get_username() if a.user else "", a.object_type, a.get_action_display(),
-             a.table.round.number if a.table else None, a.table.number if a.table else None,
-             compact(a.old), compact(a.new), a.reason] for a in entries.iterator(chunk_size=2000))
-    return Sheet(_("Audit log"), columns, rows)
+
+    def rows():
+        batch = []
+        for log in entries.iterator(chunk_size=2000):
+            batch.append(log)
+            if len(batch) == 2000:
+                yield from _audit_lines(batch)
+                batch = []
+        yield from _audit_lines(batch)
+
+    return Sheet(_("Audit log"), columns, rows())
+
+
+def _audit_lines(logs):
+    for d in words.describe_all(logs):
+        yield [local(d.log.at), d.user if d.log.user else "", d.kind, d.action, d.round_number, d.table_number,
+               " · ".join(part for part in (d.subject, d.where) if part and part != d.kind), d.before, d.after,
+               d.log.reason]
 
 
 @register

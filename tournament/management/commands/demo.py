@@ -19,6 +19,7 @@ from tournament.models import Player, Role, Round, Season, Team, Tournament
 from tournament.registration import services as registration_services
 from tournament.results import services
 from tournament.results.random_play import play_table
+from tournament.seasons import services as seasons
 from tournament.staff import services as roles
 
 SEASON_NAME = "Cego-Schwarzwaldmeisterschaft 2026 (Demo)"
@@ -61,7 +62,7 @@ class Command(BaseCommand):
             existing.delete()
         rng = random.Random(seed)
         user = self._director()
-        season = Season.objects.create(name=SEASON_NAME, year=2026, best_n=None)
+        season = seasons.create_season(user=user, name=SEASON_NAME, year=2026, best_n=None)
         players = self._players(rng, pool)
         teams = self._teams(season, players, rng)
         for index, (name, venue, date, count) in enumerate(TOURNAMENTS, start=1):
@@ -81,9 +82,9 @@ class Command(BaseCommand):
         for username in ("saison", "turnierleitung", "helfer"):
             if not model.objects.filter(username=username).exists():
                 model.objects.create_user(username, password="cego")
-        roles.appoint(kind=Role.Kind.ORGANISER, season=season, username="saison", by=user)
+        roles.appoint(kind=Role.Kind.ORGANISER, season=season, username="saison", user=user)
         for kind, username in ((Role.Kind.DIRECTOR, "turnierleitung"), (Role.Kind.HELPER, "helfer")):
-            roles.appoint(kind=kind, tournament=tournament, username=username, by=user)
+            roles.appoint(kind=kind, tournament=tournament, username=username, user=user)
 
     def _director(self):
         model = get_user_model()
@@ -125,8 +126,8 @@ class Command(BaseCommand):
 
     @transaction.atomic
     def _tournament(self, season, name, venue, date, players, teams, user, rng, running):
-        t = Tournament.objects.create(season=season, name=name, venue=venue, date=date, ruleset="schwarzwald",
-                                      round_count=2, published=True, seed=f"{date:%Y%m%d}-demo")
+        t = seasons.create_tournament(season=season, user=user, name=name, venue=venue, date=date,
+                                      ruleset="schwarzwald", round_count=2, published=True, seed=f"{date:%Y%m%d}-demo")
         players.sort(key=person_key)
         for number, player in enumerate(players, start=1):
             registration_services.register(user=user, tournament=t, player=player, start_number=number, team=teams.get(player.pk),
@@ -151,9 +152,8 @@ class Command(BaseCommand):
             services.add_adjustment(entry=entry, points=-rng.choice([20, 40, 50]),
                                     reason=rng.choice(["Fehlgeben", "Verspätung", "Kartenfehler"]), user=user)
         services.refresh_totals(e.pk for e in entries)
-        t.status = Tournament.Status.RUNNING if running else Tournament.Status.FINISHED
-        t.save(update_fields=["status"])
-        return t
+        return seasons.update_tournament(tournament=t, user=user,
+                                         status=Tournament.Status.RUNNING if running else Tournament.Status.FINISHED)
 
     def _play(self, table, games, rng, user):
         """Play ``games`` rows at ``table`` with engine-scored random games (bulk insert)."""

@@ -1,7 +1,7 @@
-"""Forms of the director's pages. Writes go through ``services``/``draws``; forms check input and map errors.
-
-The ruleset overrides are validated by the scoring engine itself (``scoring.rulesets.resolve``); its
-``ScoringError`` becomes a form error in the request's language.
+"""Forms of the director's pages: they check and tidy input; the views hand the cleaned data to a service
+(``seasons``, ``registration``, ``results``, ``draws``), which checks the rules that hold for every caller (the
+engine's verdict on the ruleset overrides, what entered results freeze, taken start numbers, category names)
+and saves. A form never saves; a service's refusal comes back onto it through ``tournament.office.errors``.
 """
 
 import datetime
@@ -13,12 +13,13 @@ from django.core.validators import MinValueValidator
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from scoring import ScoringError
 from scoring.rulesets import RULESET_KEYS, resolve
 from tournament.common.collation import name_key
 from tournament.common.i18n import engine_lang
-from tournament.models import Category, Entry, Game, Player, Season, Team, Tournament
+from tournament.models import Category, Entry, Player, Season, Team, Tournament
+from tournament.registration.services import ENTRY_FIELDS, PLAYER_FIELDS
 from tournament.results.engine import MAX_POINTS
+from tournament.seasons.services import SEASON_FIELDS, TOURNAMENT_FIELDS
 from tournament.standings import ranking as standings
 
 MAX_GAMES = 60   # Game.number is 1–60
@@ -58,6 +59,9 @@ class SeasonForm(forms.ModelForm):
         self.fields["youth_age"].min_value = 1
         self.fields["youth_age"].widget.attrs.update(min=1, max=99)
         self.fields["youth_age"].validators.append(MinValueValidator(1))
+
+    def service_fields(self):
+        return {name: self.cleaned_data[name] for name in SEASON_FIELDS}
 
 
 class TournamentForm(forms.ModelForm):
@@ -147,20 +151,10 @@ class TournamentForm(forms.ModelForm):
         places = self.cleaned_data.get("prize_places")
         return self.instance.prize_places if places is None else places
 
-    def results_entered(self):
-        return bool(self.instance.pk) and (
-            Game.objects.filter(table__round__tournament=self.instance).exists()
-            or self.instance.entries.filter(scores__isnull=False).exists())
-
     def clean_round_count(self):
         rounds = self.cleaned_data["round_count"]
         if not 1 <= rounds <= 8:
             raise forms.ValidationError(_("A tournament has 1 to 8 rounds."), code="bad_rounds")
-        if self.instance.pk:
-            drawn = self.instance.round_set.order_by("-number").values_list("number", flat=True).first() or 0
-            if rounds < drawn:
-                raise forms.ValidationError(_("Round %(n)s is already drawn; delete its draw first.")
-                                            % {"n": drawn}, code="rounds_drawn")
         return rounds
 
     def clean_options(self):
@@ -182,25 +176,12 @@ class TournamentForm(forms.ModelForm):
         data = super().clean()
         chain = self.clean_tiebreaks(data)
         if chain is not None:
-            self.instance.tiebreaks = data["tiebreaks"] = chain
-        key, options = data.get("ruleset"), data.get("options")
-        if key and options is not None:
-            try:
-                resolve(key, options or None)
-            except ScoringError as err:
-                self.add_error("options", forms.ValidationError(err.message(engine_lang()).replace("%", "%%"),
-                                                                code=err.code))
-        if self.instance.pk and self.results_entered() and key and (
-                key != self.instance.ruleset or (options or {}) != (self.instance.options or {})):
-            self.add_error("ruleset", forms.ValidationError(
-                _("Results are already entered: the ruleset and its overrides can no longer be changed."),
-                code="results_entered"))
+            data["tiebreaks"] = chain
         return data
 
-    def save(self, commit=True):
-        if "status" in self.cleaned_data:
-            self.instance.status = self.cleaned_data["status"]
-        return super().save(commit)
+    def service_fields(self):
+        """The settings for ``seasons.create_tournament``/``update_tournament`` (the status only when editing)."""
+        return {name: self.cleaned_data[name] for name in TOURNAMENT_FIELDS if name in self.cleaned_data}
 
 
 class CategoryForm(forms.ModelForm):
@@ -215,13 +196,10 @@ class CategoryForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.instance.season = season
 
-    def clean_name(self):
-        name = " ".join(self.cleaned_data["name"].split())
-        others = Category.objects.filter(season=self.instance.season).exclude(pk=self.instance.pk)
-        if any(c.name.casefold() == name.casefold() for c in others):
-            raise forms.ValidationError(_("The season already has a category “%(name)s”.") % {"name": name},
-                                        code="category_exists")
-        return name
+    def service_fields(self):
+        """The name for ``seasons.create_category``/``rename_category`` (which tidy it and refuse a name the
+        season has already)."""
+        return {"name": self.cleaned_data["name"]}
 
 
 class PlayerSearchForm(forms.Form):
@@ -271,9 +249,14 @@ class PlayerForm(forms.ModelForm):
                       "this is a different person.") % {"name": f"{first} {last}"}, code="duplicate_name")
         return data
 
+    def service_data(self):
+        """The player's data for ``registration.services.register``/``update`` (without ``confirm``)."""
+        return {name: self.cleaned_data[name] for name in PLAYER_FIELDS}
+
 
 class EntryForm(forms.ModelForm):
-    """Start number and team of one entry; a new team name creates the team in the season."""
+    """Start number and team of one entry; a new team name creates the team in the season (the service checks
+    that the start number is free, under the tournament's lock)."""
 
     new_team = forms.CharField(label=_("or new team"), required=False, max_length=120)
 
@@ -289,28 +272,12 @@ class EntryForm(forms.ModelForm):
         self.fields["start_number"].min_value = 1
         self.fields["start_number"].widget.attrs["min"] = 1
 
-    def clean_start_number(self):
-        number = self.cleaned_data["start_number"]
-        holder = (Entry.objects.filter(tournament=self.instance.tournament, start_number=number)
-                  .exclude(pk=self.instance.pk).select_related("player").first())
-        if holder:
-            raise forms.ValidationError(_("Start number %(n)s is already taken by %(player)s.")
-                                        % {"n": number, "player": holder.player}, code="start_number_taken")
-        return number
-
     def clean_new_team(self):
         return " ".join((self.cleaned_data.get("new_team") or "").split())
 
-    def save(self, commit=True):
-        name = self.cleaned_data.get("new_team")
-        if name:
-            season = self.instance.tournament.season
-            team = Team.objects.filter(season=season, name__iexact=name).first()
-            if team is None:
-                team = next((t for t in Team.objects.filter(season=season) if t.name.casefold() == name.casefold()),
-                            None) or Team.objects.create(season=season, name=name)
-            self.instance.team = team
-        return super().save(commit)
+    def service_data(self):
+        """``(data, new_team)`` for ``registration.services.update``."""
+        return {name: self.cleaned_data[name] for name in ENTRY_FIELDS}, self.cleaned_data["new_team"]
 
 
 class DrawForm(forms.Form):

@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournament.office import errors
 from tournament.office.forms.director import ImportUploadForm
 from tournament.office.views.access import direct, office
 from tournament.office.views.common import tournament_context, tournament_or_404
@@ -80,6 +81,9 @@ def entry_import(request, pk):
                 entries = import_registrations(tournament=tournament, data=data, filename=name, user=request.user)
             except ImportRejected:
                 messages.error(request, _("Nothing was imported: the file has errors (see below)."))
+                return redirect("director:entry_import", tournament.pk)
+            except errors.ERRORS as err:       # e.g. a start number taken meanwhile: nothing was imported
+                errors.to_messages(request, err)
                 return redirect("director:entry_import", tournament.pk)
             request.session.pop(key, None)
             messages.success(request, ngettext("%(count)s player imported from %(file)s.",

@@ -17,12 +17,9 @@ from tournament.office.forms.director import (
     PlayerSearchForm,
     search_players,
 )
+from tournament.office import errors
 from tournament.office.views.access import direct
-from tournament.office.views.common import (
-    message_error,
-    tournament_context,
-    tournament_or_404,
-)
+from tournament.office.views.common import tournament_context, tournament_or_404
 from tournament.registration import services as registration_services
 from tournament.standings.categories import SeasonCategories
 
@@ -86,7 +83,7 @@ def entry_register(request, pk):
     try:
         entry = registration_services.register(user=request.user, tournament=tournament, player=player)
     except ValidationError as err:
-        message_error(request, err)
+        errors.to_messages(request, err)
         return back(request, tournament)
     messages.success(request, _("%(player)s is registered with start number %(n)s.")
                      % {"player": player.full_name, "n": entry.start_number})
@@ -99,11 +96,11 @@ def player_create(request, pk):
     if request.method == "POST":
         form = PlayerForm(request.POST)
         if form.is_valid():
-            data = {k: v for k, v in form.cleaned_data.items() if k != "confirm"}
             try:
-                entry = registration_services.register(user=request.user, tournament=tournament, player_data=data)
+                entry = registration_services.register(user=request.user, tournament=tournament,
+                                                       player_data=form.service_data())
             except ValidationError as err:
-                message_error(request, err)
+                errors.to_form(form, err)
             else:
                 messages.success(request, _("%(player)s is registered with start number %(n)s.")
                                  % {"player": entry.player.full_name, "n": entry.start_number})
@@ -142,14 +139,21 @@ def entry_toggle(request, pk, entry_pk):
 @direct
 def entry_edit(request, pk, entry_pk):
     tournament = tournament_or_404(pk)
-    entry = get_object_or_404(Entry.objects.select_related("player", "team"), pk=entry_pk, tournament=tournament)
-    entry_form = EntryForm(request.POST or None, instance=entry, prefix="entry")
-    player_form = PlayerForm(request.POST or None, instance=entry.player, prefix="player")
+    entries = Entry.objects.select_related("player", "team")
+    entry = get_object_or_404(entries, pk=entry_pk, tournament=tournament)
+    edited = entries.get(pk=entry.pk)       # the forms' copy: a refused save leaves the page's entry as stored
+    entry_form = EntryForm(request.POST or None, instance=edited, prefix="entry")
+    player_form = PlayerForm(request.POST or None, instance=edited.player, prefix="player")
     if request.method == "POST" and entry_form.is_valid() and player_form.is_valid():
-        registration_services.save_forms(entry=entry, entry_form=entry_form, player_form=player_form,
-                                         user=request.user)
-        messages.success(request, _("Entry %(n)s saved.") % {"n": entry.start_number})
-        return redirect(reverse("director:entries", args=[tournament.pk]) + f"#entry-{entry.pk}")
+        data, new_team = entry_form.service_data()
+        try:
+            saved = registration_services.update(entry=entry, user=request.user, data=data, new_team=new_team,
+                                                 player_data=player_form.service_data())
+        except ValidationError as err:
+            errors.to_form(entry_form, err)
+        else:
+            messages.success(request, _("Entry %(n)s saved.") % {"n": saved.start_number})
+            return redirect(reverse("director:entries", args=[tournament.pk]) + f"#entry-{saved.pk}")
     others = entry.player.entries.exclude(pk=entry.pk).select_related("tournament").order_by("-tournament__date")
     context = tournament_context(tournament, "entries", entry=entry, entry_form=entry_form, player_form=player_form,
                                  seated=entry.seats.exists() or entry.adjustments.exists(), other_tournaments=others[:10],
@@ -162,11 +166,11 @@ def entry_edit(request, pk, entry_pk):
 def entry_delete(request, pk, entry_pk):
     tournament = tournament_or_404(pk)
     entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_pk, tournament=tournament)
-    if entry.seats.exists() or entry.adjustments.exists():
-        messages.error(request, _("%(player)s is seated in a drawn round or has adjustments and cannot be removed. "
-                                  "Mark the entry as withdrawn instead.") % {"player": entry.player.full_name})
+    try:
+        registration_services.remove(entry=entry, user=request.user)
+    except ValidationError as err:
+        errors.to_messages(request, err)
         return redirect("director:entry_edit", tournament.pk, entry.pk)
-    registration_services.remove(entry=entry, user=request.user)
     messages.success(request, _("The entry of %(player)s (start number %(n)s) is removed; the player stays in the "
                                 "player list.") % {"player": entry.player.full_name, "n": entry.start_number})
     return redirect("director:entries", tournament.pk)

@@ -10,14 +10,10 @@ from django.views.decorators.http import require_POST
 
 from tournament.draws import services as draws
 from tournament.models import AuditLog, Round, Score
+from tournament.office import errors
 from tournament.office.forms.director import DrawForm, ReasonForm, RoundStatusForm
 from tournament.office.views.access import allowed, direct, forbidden, tournament_pk
-from tournament.office.views.common import (
-    message_error,
-    sheet_url,
-    tournament_context,
-    tournament_or_404,
-)
+from tournament.office.views.common import sheet_url, tournament_context, tournament_or_404
 from tournament.results import engine, selectors, services
 from tournament.seating import SeatingError, table_sizes
 from tournament.staff import permissions
@@ -47,7 +43,7 @@ def size_summary(sizes):
 
 
 def draw_stats(round_):
-    log = (AuditLog.objects.filter(tournament=round_.tournament, object_type="round", object_id=round_.pk,
+    log = (AuditLog.objects.filter(tournament=round_.tournament, object_type=AuditLog.Kind.ROUND, object_id=round_.pk,
                                    action=AuditLog.Action.DRAW).order_by("-at", "-id").first())
     return (log.new or {}).get("stats", {}) if log else {}
 
@@ -101,7 +97,7 @@ def round_detail(request, pk, number):
                 round_ = draws.draw_round(tournament=tournament, number=number, user=request.user,
                                           seed=form.cleaned_data["seed"].strip() or None)
             except ValidationError as err:
-                message_error(request, err)
+                errors.to_messages(request, err)
             else:
                 messages.success(request, _("Round %(n)s is drawn: %(players)s players at %(tables)s tables.")
                                  % {"n": number, "players": round_.seats.count(), "tables": round_.tables.count()})
@@ -126,7 +122,7 @@ def round_status(request, pk, number):
     try:
         services.set_round_status(round_=round_, status=form.cleaned_data["status"], user=request.user, reason=reason)
     except ValidationError as err:
-        message_error(request, err)
+        errors.to_messages(request, err)
     else:
         text = {Round.Status.OPEN: _("Round %(n)s is open again: results can be entered and corrected."),
                 Round.Status.COMPLETE: _("Round %(n)s is marked complete."),
@@ -147,7 +143,7 @@ def round_delete_draw(request, pk, number):
     try:
         draws.delete_draw(round_=round_, user=request.user, reason=form.cleaned_data["reason"].strip())
     except ValidationError as err:
-        message_error(request, err)
+        errors.to_messages(request, err)
     else:
         messages.success(request, _("The draw of round %(n)s is deleted. You can draw it again.") % {"n": number})
     return redirect("director:round", tournament.pk, number)

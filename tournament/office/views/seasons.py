@@ -11,6 +11,7 @@ from scoring.rulesets import resolve
 from tournament.common.collation import name_key
 from tournament.common.i18n import engine_lang
 from tournament.models import Season, Team
+from tournament.office import errors
 from tournament.office.forms.director import SeasonForm, TournamentForm
 from tournament.office.views.access import (
     allowed,
@@ -27,6 +28,7 @@ from tournament.office.views.common import (
     tournament_or_404,
 )
 from tournament.results import selectors
+from tournament.seasons import services as seasons
 from tournament.staff import permissions
 from tournament.standings.categories import BUILTIN, builtin_categories
 
@@ -59,21 +61,22 @@ def season(request, pk):
 def season_create(request):
     form = SeasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        season_ = form.save()
-        messages.success(request, _("Season “%(name)s” created. Now add its first tournament.")
-                         % {"name": season_.name})
-        return redirect("director:season", season_.pk)
+        season_ = errors.submit(form, seasons.create_season, user=request.user)
+        if season_ is not None:
+            messages.success(request, _("Season “%(name)s” created. Now add its first tournament.")
+                             % {"name": season_.name})
+            return redirect("director:season", season_.pk)
     return render(request, "office/season_form.html", {"form": form})
 
 
 @organise
 def season_edit(request, pk):
     season_ = get_object_or_404(Season, pk=pk)
-    form = SeasonForm(request.POST or None, instance=season_)
+    form = SeasonForm(request.POST or None, instance=get_object_or_404(Season, pk=pk))   # its own copy to edit
     if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, _("Season saved."))
-        return redirect("director:season", season_.pk)
+        if errors.submit(form, seasons.update_season, season=season_, user=request.user):
+            messages.success(request, _("Season saved."))
+            return redirect("director:season", season_.pk)
     return render(request, "office/season_form.html", {"form": form, "season": season_})
 
 
@@ -82,21 +85,22 @@ def tournament_create(request, season_pk):
     season_ = get_object_or_404(Season, pk=season_pk)
     form = TournamentForm(request.POST or None, season=season_)
     if request.method == "POST" and form.is_valid():
-        tournament = form.save()
-        messages.success(request, _("Tournament “%(name)s” created. Register the players next.")
-                         % {"name": tournament.name})
-        return redirect("director:tournament", tournament.pk)
+        tournament = errors.submit(form, seasons.create_tournament, season=season_, user=request.user)
+        if tournament is not None:
+            messages.success(request, _("Tournament “%(name)s” created. Register the players next.")
+                             % {"name": tournament.name})
+            return redirect("director:tournament", tournament.pk)
     return render(request, "office/tournament_form.html", {"form": form, "season": season_})
 
 
 @direct
 def tournament_edit(request, pk):
     tournament = tournament_or_404(pk)
-    form = TournamentForm(request.POST or None, instance=tournament)
+    form = TournamentForm(request.POST or None, instance=tournament_or_404(pk))     # its own copy to edit
     if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, _("Tournament saved."))
-        return redirect("director:tournament", tournament.pk)
+        if errors.submit(form, seasons.update_tournament, tournament=tournament, user=request.user):
+            messages.success(request, _("Tournament saved."))
+            return redirect("director:tournament", tournament.pk)
     return render(request, "office/tournament_form.html",
                   tournament_context(tournament, "edit", form=form))
 

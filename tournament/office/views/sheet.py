@@ -13,7 +13,6 @@ Scores are never computed here: the engine computes them (preview) or the servic
 """
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -25,6 +24,7 @@ from scoring import ScoringError, score_game
 from tournament.common import params
 from tournament.common.i18n import engine_lang
 from tournament.models import Game, Round, Table
+from tournament.office import errors
 from tournament.office.forms.sheet import GameRowForm, TotalsForm, ui_field
 from tournament.office.views.access import allowed, round_tournament, table_tournament
 from tournament.office.views.sheet_rows import (
@@ -72,13 +72,8 @@ def typed_values(post, size):
 
 
 def service_errors(err, form):
-    """A service ``ValidationError`` keyed by the sheet's inputs."""
-    if not hasattr(err, "error_dict"):
-        return {"__all__": err.messages}
-    out = {}
-    for field, msgs in err.message_dict.items():
-        out.setdefault(ui_field(field, form.kind, form.first_playing_seat()), []).extend(msgs)
-    return out
+    """A service's (or the engine's) error keyed by the sheet's inputs."""
+    return errors.by_field(err, rename=lambda field: ui_field(field, form.kind, form.first_playing_seat()))
 
 
 def stores(game, data):
@@ -120,13 +115,11 @@ def preview(request, pk):
     if selectors.table_totals(table):
         return JsonResponse({"ok": False, "number": form.game_number, "errors": {"__all__": [
             _("This table was entered as totals only.")]}})
-    lang = engine_lang()
     try:
-        result = score_game(engine.engine_game(table, form.game_number, form.game_data), lang)
+        result = score_game(engine.engine_game(table, form.game_number, form.game_data), engine_lang())
     except ScoringError as err:
-        field = engine.ERROR_FIELDS.get(err.code) or err.params.get("field") or "__all__"
-        return JsonResponse({"ok": False, "number": form.game_number, "errors": {
-            ui_field(field, form.kind, form.first_playing_seat()): [err.message(lang)]}})
+        return JsonResponse({"ok": False, "number": form.game_number,
+                             "errors": service_errors(engine.engine_error(err), form)})
     return JsonResponse({"ok": True, "number": form.game_number, "scores": result["scores"],
                          "explanation": result["explanation"],
                          "sheet": sheet_numbers(table, zero_sum(table), replace=(form.game_number, result["scores"]))})
@@ -146,10 +139,8 @@ def save(request, pk):
         if err.current is None or not stores(err.current, form.game_data):
             return conflict(request, table, form, err)
         game = err.current      # the same row posted again after it was stored: stored once
-    except ValidationError as err:
-        return rejected(request, table, form, service_errors(err, form))
-    except PermissionDenied as err:
-        return rejected(request, table, form, {"__all__": [str(err)]}, status=403)
+    except errors.ERRORS as err:
+        return rejected(request, table, form, service_errors(err, form), status=errors.status_of(err))
     if wants_json(request):
         return JsonResponse({"ok": True, "game": game_payload(game, engine_lang()),
                              "sheet": sheet_numbers(table, zero_sum(table)), "audit_html": audit_html(request, table)})
@@ -157,16 +148,16 @@ def save(request, pk):
     return redirect(sheet_url(table, min(game.number + 1, table.games_planned)))
 
 
-def rejected(request, table, form, errors, status=400):
+def rejected(request, table, form, found, status=400):
     number = form.cleaned_data.get("number") if hasattr(form, "cleaned_data") else None
     if wants_json(request):
-        return JsonResponse({"ok": False, "number": number, "errors": errors}, status=status)
+        return JsonResponse({"ok": False, "number": number, "errors": found}, status=status)
     if not number or number > table.games_planned:
-        for messages_ in errors.values():
+        for messages_ in found.values():
             for message in messages_:
                 messages.error(request, message)
         return render_sheet(request, table, status=status)
-    pending = {"number": number, "values": typed_values(request.POST, table.size), "errors": errors}
+    pending = {"number": number, "values": typed_values(request.POST, table.size), "errors": found}
     return render_sheet(request, table, pending, status=status)
 
 
@@ -199,26 +190,23 @@ def delete(request, pk):
     version = request.POST.get("version", "")
     version = int(version) if version.isdecimal() and len(version) < 10 else None
     reason = posted_reason(request)
-    errors, conflict_data, denied = None, None, False
+    refused, conflict_data, status = None, None, 200
     if game is not None:
         try:
             services.delete_game(game=game, user=request.user, expected_version=version, reason=reason)
         except services.ConflictError as err:
-            conflict_data = conflict_context(err, number, None, version, engine_lang())
-        except ValidationError as err:
-            errors = err.message_dict if hasattr(err, "error_dict") else {"__all__": err.messages}
-        except PermissionDenied as err:
-            errors, denied = {"__all__": [str(err)]}, True
-    status = 409 if conflict_data else 403 if denied else 400 if errors else 200
+            conflict_data, status = conflict_context(err, number, None, version, engine_lang()), 409
+        except errors.ERRORS as err:
+            refused, status = errors.by_field(err), errors.status_of(err)
     if wants_json(request):
         if status != 200:
-            return JsonResponse({"ok": False, "number": number, "errors": errors or {},
+            return JsonResponse({"ok": False, "number": number, "errors": refused or {},
                                  "conflict": conflict_data}, status=status)
         return JsonResponse({"ok": True, "deleted": number, "sheet": sheet_numbers(table, zero_sum(table)),
                              "audit_html": audit_html(request, table)})
     if status != 200:
         return render(request, "office/sheet/delete.html", {
-            "table": table, "round": table.round, "game": game, "errors": errors, "conflict": conflict_data,
+            "table": table, "round": table.round, "game": game, "errors": refused, "conflict": conflict_data,
             "locked": table.round.status == Round.Status.LOCKED, "reason": reason}, status=status)
     if number:
         messages.success(request, _("Game %(number)s deleted.") % {"number": number})
@@ -264,16 +252,9 @@ def totals(request, pk):
             try:
                 services.record_totals(table=table, totals=form.totals(), user=request.user,
                                        reason=form.cleaned_data["reason"])
-            except ValidationError as err:
-                if hasattr(err, "error_dict"):
-                    for field, msgs in err.message_dict.items():
-                        for message in msgs:
-                            form.add_error(field if field in form.fields else None, message)
-                else:
-                    form.add_error(None, err)
-            except PermissionDenied as err:
-                form.add_error(None, str(err))
-                status = 403
+            except errors.ERRORS as err:
+                errors.to_form(form, err)
+                status = errors.status_of(err)
             else:
                 messages.success(request, _("Totals of table %(number)s saved.") % {"number": table.number})
                 return redirect(sheet_url(table))
@@ -289,9 +270,8 @@ def delete_totals(request, table):
     reason = posted_reason(request)
     try:
         services.delete_totals(table=table, user=request.user, reason=reason)
-    except (ValidationError, PermissionDenied) as err:
-        for message in (err.messages if isinstance(err, ValidationError) else [str(err)]):
-            messages.error(request, message)
+    except errors.ERRORS as err:
+        errors.to_messages(request, err)
         return redirect(reverse("entry:totals", args=[table.pk]))
     messages.success(request, _("The totals of table %(number)s are deleted.") % {"number": table.number})
     return redirect(sheet_url(table))

@@ -1,4 +1,4 @@
-"""Reads for the entry pages: the score sheet as rows and cells, its numbers as JSON, the audit log in words.
+"""Reads for the entry pages: the score sheet as rows and cells, its numbers as JSON, its change log.
 
 Nothing here scores or saves: scores come from the stored games (``selectors.sheet_for_table``) or, for a
 preview, from the engine result the view passes in; the running totals come from ``ScoreSheet``.
@@ -7,10 +7,11 @@ preview, from the engine result the view passes in; the running totals come from
 from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from scoring import seats as seat_rules
-from scoring.contracts import CONTRACTS, DRESCHER, GOAL, POINT, RAEUBER
+from scoring.contracts import CONTRACTS
+from tournament.audit import words
+from tournament.audit.words import describe_game
 from tournament.common.i18n import engine_lang
 from tournament.common.numbers import signed
 from tournament.models import Game, Round, Table
@@ -76,68 +77,9 @@ def game_payload(game, lang):
             "scores": game.scores, "explanation": game.explanation}
 
 
-def describe_game(snapshot, lang=None):
-    """One line in words for a stored game snapshot (``engine.game_snapshot``), for conflicts and the log."""
-    if not snapshot:
-        return "—"
-    lang = lang or engine_lang()
-    contract = CONTRACTS.get(snapshot.get("contract"))
-    if contract is None:
-        return str(snapshot.get("contract") or "—")
-    parts = [contract.name(lang)]
-
-    def seat(value):
-        return "–" if value is None else str(value + 1)
-
-    if contract.kind in (POINT, GOAL):
-        parts.append(_("declarer %(seat)s") % {"seat": seat(snapshot.get("declarer"))})
-    else:
-        parts.append(_("announced by %(seat)s") % {"seat": seat(snapshot.get("announcer"))})
-    if contract.kind == POINT and snapshot.get("card_points") is not None:
-        parts.append(_("%(points)s card points") % {"points": snapshot["card_points"]})
-    elif contract.kind == GOAL:
-        if snapshot.get("tricks") is not None:
-            parts.append(ngettext("%(n)s trick", "%(n)s tricks", snapshot["tricks"]) % {"n": snapshot["tricks"]})
-        elif snapshot.get("achieved") is not None:
-            parts.append(_("goal met") if snapshot["achieved"] else _("goal missed"))
-    elif contract.kind == RAEUBER and snapshot.get("raeuber_points"):
-        points = "/".join("–" if p is None else str(p) for p in snapshot["raeuber_points"])
-        parts.append(_("card points %(points)s") % {"points": points})
-    elif contract.kind == DRESCHER:
-        parts.append(_("last trick %(seat)s") % {"seat": seat(snapshot.get("last_trick"))})
-    if snapshot.get("penalty") is not None:
-        parts.append(_("rule violation by %(seat)s") % {"seat": seat(snapshot["penalty"])})
-    if snapshot.get("calls"):
-        parts.append(ngettext("%(n)s call", "%(n)s calls", snapshot["calls"]) % {"n": snapshot["calls"]})
-    text = ", ".join(parts)
-    if snapshot.get("scores"):
-        text += " → " + " ".join(signed(s) for s in snapshot["scores"])
-    return text
-
-
-def describe_totals(values):
-    if not values:
-        return "—"
-    return " ".join(f"{int(k) + 1}: {signed(v)}" for k, v in sorted(values.items(), key=lambda kv: int(kv[0])))
-
-
 def audit_rows(table):
-    rows = []
-    for log in selectors.table_audit(table):
-        if log.object_type == "game":
-            number = (log.new or log.old or {}).get("number")
-            what = _("Game %(number)s") % {"number": number}
-            old, new = describe_game(log.old), describe_game(log.new)
-        elif log.object_type == "totals":
-            what = _("Totals")
-            old, new = describe_totals(log.old), describe_totals(log.new)
-        else:
-            what = log.object_type
-            old, new = str(log.old or "—"), str(log.new or "—")
-        rows.append({"at": log.at, "user": log.user.get_username() if log.user else "—",
-                     "action": log.get_action_display(), "action_key": log.action, "what": what,
-                     "old": old if log.old else "", "new": new if log.new else "", "reason": log.reason})
-    return rows
+    """The table's change log, newest first, in the words of ``tournament.audit.words``."""
+    return words.describe_all(selectors.table_audit(table))
 
 
 def conflict_context(err, number, submitted, expected_version, lang):

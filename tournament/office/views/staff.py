@@ -12,13 +12,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament.models import Role, Season
+from tournament.office import errors
 from tournament.office.forms.staff import AppointForm
 from tournament.office.views.access import direct, forbidden, organise
-from tournament.office.views.common import (
-    apply_error,
-    tournament_context,
-    tournament_or_404,
-)
+from tournament.office.views.common import tournament_context, tournament_or_404
 from tournament.staff import services as roles
 
 
@@ -27,12 +24,9 @@ def _appoint(request, form, **scope):
     data = form.cleaned_data
     try:
         role = roles.appoint(kind=data["kind"], username=data["username"], password=data["password"],
-                             by=request.user, **scope)
-    except ValidationError as err:
-        apply_error(form, err)
-        return False
-    except PermissionDenied as err:
-        form.add_error(None, str(err))
+                             user=request.user, **scope)
+    except (ValidationError, PermissionDenied) as err:
+        errors.to_form(form, err)
         return False
     messages.success(request, _("%(user)s is now %(role)s.") % {"user": role.user.get_username(),
                                                                "role": role.get_kind_display()})
@@ -80,7 +74,7 @@ def role_remove(request, role_pk):
     """Remove a role; allowed to whoever may appoint it (``roles.remove`` checks)."""
     role = get_object_or_404(Role.objects.select_related("user", "tournament", "season"), pk=role_pk)
     try:
-        roles.remove(role=role, by=request.user)
+        roles.remove(role=role, user=request.user)
     except PermissionDenied:
         return forbidden(request)
     messages.success(request, _("%(user)s is no longer %(role)s.") % {"user": role.user.get_username(),

@@ -1,8 +1,8 @@
 """Director pages: tournament and season standings, the printable prize list, and the season's categories.
 
 The ranking itself is ``tournament.standings.selectors`` (the lead's); these views pick the category and the
-best-N override from the query string and lay the rows out. Categories are plain season data (name and
-players), written through their forms like seasons and tournaments.
+best-N override from the query string and lay the rows out. Categories are season data (name and players),
+written through ``tournament.seasons.services`` like seasons and tournaments.
 """
 
 from django.contrib import messages
@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from tournament.common import params
 from tournament.common.collation import name_key, person_key
 from tournament.models import Category, Player, Round, Season
+from tournament.office import errors
 from tournament.office.forms.director import (
     CategoryForm,
     PlayerSearchForm,
@@ -25,6 +26,7 @@ from tournament.office.forms.director import (
 from tournament.office.views.access import direct, organise
 from tournament.office.views.common import tournament_context, tournament_or_404
 from tournament.standings import categories as season_categories
+from tournament.seasons import services as seasons
 from tournament.standings import ranking as standings
 from tournament.standings import selectors as standings_queries
 
@@ -130,9 +132,11 @@ def categories(request, pk):
     season = get_object_or_404(Season, pk=pk)
     form = CategoryForm(request.POST or None, season=season)
     if request.method == "POST" and form.is_valid():
-        category = form.save()
-        messages.success(request, _("Category “%(name)s” created. Now add its players.") % {"name": category.name})
-        return redirect("director:category", season.pk, category.pk)
+        category = errors.submit(form, seasons.create_category, season=season, user=request.user)
+        if category is not None:
+            messages.success(request, _("Category “%(name)s” created. Now add its players.")
+                             % {"name": category.name})
+            return redirect("director:category", season.pk, category.pk)
     rows = sorted(Category.objects.filter(season=season).annotate(player_count=Count("players")),
                   key=lambda c: name_key(c.name))
     return render(request, "office/categories.html", {"season": season, "form": form, "rows": rows})
@@ -147,11 +151,11 @@ def category(request, pk, category_pk):
     """One category: rename it, see its players, find players to add (``?q=``)."""
     category_ = category_or_404(pk, category_pk)
     season = category_.season
-    form = CategoryForm(request.POST or None, instance=category_, season=season)
+    form = CategoryForm(request.POST or None, instance=category_or_404(pk, category_pk), season=season)
     if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, _("Category renamed."))
-        return redirect("director:category", season.pk, category_.pk)
+        if errors.submit(form, seasons.rename_category, category=category_, user=request.user):
+            messages.success(request, _("Category renamed."))
+            return redirect("director:category", season.pk, category_.pk)
     search = PlayerSearchForm(request.GET or None)
     query = search.cleaned_data["q"].strip() if search.is_valid() else ""
     members = sorted(category_.players.all(), key=lambda p: person_key(p, p.town, p.pk))
@@ -168,7 +172,7 @@ def category(request, pk, category_pk):
 def category_delete(request, pk, category_pk):
     category_ = category_or_404(pk, category_pk)
     name = category_.name
-    category_.delete()
+    seasons.delete_category(category=category_, user=request.user)
     messages.success(request, _("Category “%(name)s” deleted.") % {"name": name})
     return redirect("director:categories", pk)
 
@@ -181,11 +185,11 @@ def category_members(request, pk, category_pk):
     raw = request.POST.get("player") or ""
     player = get_object_or_404(Player, pk=int(raw) if raw.isdecimal() else 0)
     if request.POST.get("action") == "remove":
-        category_.players.remove(player)
+        seasons.remove_player(category=category_, player=player, user=request.user)
         messages.success(request, _("%(player)s removed from “%(category)s”.")
                          % {"player": player.full_name, "category": category_.name})
     else:
-        category_.players.add(player)
+        seasons.add_player(category=category_, player=player, user=request.user)
         messages.success(request, _("%(player)s added to “%(category)s”.")
                          % {"player": player.full_name, "category": category_.name})
     target = reverse("director:category", args=[pk, category_.pk])

@@ -1,0 +1,197 @@
+"""Writes of a season's own data: the season, its tournaments' settings, its categories and their players.
+
+Keyword-only functions, each in one transaction: they check the permission (``staff.permissions.require``), lock
+the row they change, check the rules that hold whoever calls (the model's own checks, the engine's verdict on the
+ruleset and its overrides, what results already entered freeze) and write the audit log — of the season for the
+season and its categories, of the tournament for its settings. Errors a director can act on are a
+``ValidationError`` keyed by field, with a stable ``code``; a name that is no field of the object is a
+programming error (``TypeError``).
+"""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from scoring import ScoringError, resolve
+from tournament.audit.log import assign, audit, jsonable
+from tournament.models import AuditLog, Category, Game, Season, Tournament
+from tournament.results.engine import engine_error
+from tournament.staff import permissions
+
+SEASON_FIELDS = ("name", "year", "best_n", "youth_age")
+TOURNAMENT_FIELDS = ("name", "date", "venue", "ruleset", "options", "round_count", "games_per_round_4",
+                     "games_per_round_5", "games_per_round_3", "keep_teams_apart", "seed", "published",
+                     "prize_places", "last_place_prize", "tiebreaks", "status")
+
+
+def _known(fields, allowed):
+    unknown = set(fields) - set(allowed)
+    if unknown:
+        raise TypeError(f"not a field here: {', '.join(sorted(unknown))}")
+    return fields
+
+
+def _checked(obj, exclude=()):
+    """The model's own checks (lengths, ranges, choices, constraints), as field errors."""
+    obj.full_clean(exclude=list(exclude), validate_unique=False)
+
+
+# -- seasons ----------------------------------------------------------------------------------------------------
+
+@transaction.atomic
+def create_season(*, user, **fields):
+    """A new season (``SEASON_FIELDS``); superusers only."""
+    permissions.require(user, permissions.ADMINISTER)
+    season = Season(**_known(fields, SEASON_FIELDS))
+    _checked(season)
+    season.save()
+    audit(season=season, obj_type=AuditLog.Kind.SEASON, obj_id=season.pk, action=AuditLog.Action.CREATE, user=user,
+          new={name: jsonable(getattr(season, name)) for name in SEASON_FIELDS})
+    return season
+
+
+@transaction.atomic
+def update_season(*, season, user, **fields):
+    permissions.require(user, permissions.ORGANISE, season)
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    old, new = assign(season, _known(fields, SEASON_FIELDS))
+    if old:
+        _checked(season)
+        season.save(update_fields=list(new))
+        audit(season=season, obj_type=AuditLog.Kind.SEASON, obj_id=season.pk, action=AuditLog.Action.UPDATE,
+              user=user, old=old, new=new)
+    return season
+
+
+# -- tournaments ------------------------------------------------------------------------------------------------
+
+def results_entered(tournament):
+    """Whether any game or sheet total of the tournament is stored (then its ruleset is frozen)."""
+    return bool(tournament.pk) and (Game.objects.filter(table__round__tournament=tournament).exists()
+                                    or tournament.entries.filter(scores__isnull=False).exists())
+
+
+def _check_tournament(tournament, changed):
+    """The rules a tournament's settings keep, whoever writes them; ``changed``: the names written now."""
+    _checked(tournament, exclude=["season"])
+    if {"ruleset", "options"} & set(changed):
+        try:
+            resolve(tournament.ruleset, tournament.options or None)
+        except ScoringError as err:
+            raise engine_error(err, field="options") from None
+        if results_entered(tournament):
+            raise ValidationError({"ruleset": ValidationError(
+                _("Results are already entered: the ruleset and its overrides can no longer be changed."),
+                code="results_entered")})
+    if "round_count" in changed and tournament.pk:
+        drawn = tournament.round_set.order_by("-number").values_list("number", flat=True).first() or 0
+        if tournament.round_count < drawn:
+            raise ValidationError({"round_count": ValidationError(
+                _("Round %(n)s is already drawn; delete its draw first.") % {"n": drawn}, code="rounds_drawn")})
+
+
+@transaction.atomic
+def create_tournament(*, season, user, **fields):
+    """A new tournament of ``season`` with the settings ``fields`` (``TOURNAMENT_FIELDS``); its organisers."""
+    permissions.require(user, permissions.ORGANISE, season)
+    tournament = Tournament(season=season, **_known(fields, TOURNAMENT_FIELDS))
+    _check_tournament(tournament, TOURNAMENT_FIELDS)
+    tournament.save()
+    audit(tournament=tournament, obj_type=AuditLog.Kind.TOURNAMENT, obj_id=tournament.pk,
+          action=AuditLog.Action.CREATE, user=user, new={name: jsonable(value) for name, value in fields.items()})
+    return tournament
+
+
+@transaction.atomic
+def update_tournament(*, tournament, user, **fields):
+    """Change the settings ``fields`` of ``tournament``; its direction. Once results are entered the ruleset and
+    its overrides are frozen (the stored scores would no longer match), and rounds already drawn stay."""
+    permissions.require(user, permissions.DIRECT, tournament)
+    tournament = Tournament.objects.select_for_update().select_related("season").get(pk=tournament.pk)
+    old, new = assign(tournament, _known(fields, TOURNAMENT_FIELDS))
+    if old:
+        _check_tournament(tournament, new)
+        tournament.save(update_fields=list(new))
+        audit(tournament=tournament, obj_type=AuditLog.Kind.TOURNAMENT, obj_id=tournament.pk,
+              action=AuditLog.Action.UPDATE, user=user, old=old, new=new)
+    return tournament
+
+
+# -- categories -------------------------------------------------------------------------------------------------
+
+def _category_name(season, name, category=None):
+    """``name`` with its spaces tidied, refused when the season has that category already (ignoring case)."""
+    name = " ".join((name or "").split())
+    if not name:
+        raise ValidationError({"name": ValidationError(_("This field is required."), code="required")})
+    others = Category.objects.filter(season=season).exclude(pk=getattr(category, "pk", None))
+    if any(c.name.casefold() == name.casefold() for c in others):
+        raise ValidationError({"name": ValidationError(
+            _("The season already has a category “%(name)s”.") % {"name": name}, code="category_exists")})
+    return name
+
+
+def _category_log(category, action, user, old=None, new=None):
+    audit(season=category.season, obj_type=AuditLog.Kind.CATEGORY, obj_id=category.pk, action=action, user=user,
+          old=old, new=new)
+
+
+@transaction.atomic
+def create_category(*, season, user, name):
+    permissions.require(user, permissions.ORGANISE, season)
+    Season.objects.select_for_update().filter(pk=season.pk).first()      # two of one name take turns
+    category = Category(season=season, name=_category_name(season, name))
+    _checked(category)
+    category.save()
+    _category_log(category, AuditLog.Action.CREATE, user, new={"name": category.name})
+    return category
+
+
+@transaction.atomic
+def rename_category(*, category, user, name):
+    permissions.require(user, permissions.ORGANISE, category.season)
+    Season.objects.select_for_update().filter(pk=category.season_id).first()
+    category = Category.objects.select_related("season").get(pk=category.pk)
+    old, new = assign(category, {"name": _category_name(category.season, name, category)})
+    if old:
+        _checked(category)
+        category.save(update_fields=["name"])
+        _category_log(category, AuditLog.Action.UPDATE, user, old=old, new=new)
+    return category
+
+
+@transaction.atomic
+def delete_category(*, category, user):
+    """Delete a category of the season (its players stay; only the membership goes)."""
+    permissions.require(user, permissions.ORGANISE, category.season)
+    category = Category.objects.select_related("season").filter(pk=category.pk).first()
+    if category is None:
+        return
+    _category_log(category, AuditLog.Action.DELETE, user,
+                  old={"name": category.name, "players": category.players.count()})
+    category.delete()
+
+
+@transaction.atomic
+def add_player(*, category, player, user):
+    """Put ``player`` into ``category``; True when the player was not in it yet."""
+    permissions.require(user, permissions.ORGANISE, category.season)
+    category = Category.objects.select_related("season").get(pk=category.pk)
+    if category.players.filter(pk=player.pk).exists():
+        return False
+    category.players.add(player)
+    _category_log(category, AuditLog.Action.ADD, user, new={"category": category.name, "player": str(player)})
+    return True
+
+
+@transaction.atomic
+def remove_player(*, category, player, user):
+    """Take ``player`` out of ``category``; True when the player was in it."""
+    permissions.require(user, permissions.ORGANISE, category.season)
+    category = Category.objects.select_related("season").get(pk=category.pk)
+    if not category.players.filter(pk=player.pk).exists():
+        return False
+    category.players.remove(player)
+    _category_log(category, AuditLog.Action.REMOVE, user, old={"category": category.name, "player": str(player)})
+    return True
+
