@@ -14,7 +14,7 @@ from tournament.audit import words
 from tournament.audit.log import audit
 from tournament.exports.registry import get
 from tournament.models import AuditLog, Season
-from tournament.office.forms.sheet import forehand
+
 from tournament.results import services
 
 pytestmark = pytest.mark.django_db
@@ -71,7 +71,7 @@ def test_where_a_row_belongs_and_its_one_line_summary():
 def test_every_place_says_the_same_about_a_corrected_game(client):
     t, round_ = factories.seated(players=4)
     table = round_.tables.get()
-    seat = forehand(table, 1)
+    seat = table.forehand(1)
     game = services.record_game(table=table, number=1, data={"contract": "cego", "declarer": seat, "card_points": 60},
                                 user=factories.user())
     services.record_game(table=table, number=1, data={"contract": "cego", "declarer": seat, "card_points": 40},

@@ -88,8 +88,8 @@ def test_public_standings_sorted_by_name_and_statistics(field, client):
     for table in round_.tables.all():
         factories.play_table(table, games=2)
     response = client.get(reverse("public:tournament", args=[t.pk]), {"sort": "name"})
-    assert [row.record["last_name"] for row in response.context["table"].paginated_rows] == GERMAN
+    assert [row["last_name"] for row in response.context["table"].page.object_list] == GERMAN
     response = client.get(reverse("public:tournament", args=[t.pk]), {"sort": "-name"})
-    assert [row.record["last_name"] for row in response.context["table"].paginated_rows] == GERMAN[::-1]
+    assert [row["last_name"] for row in response.context["table"].page.object_list] == GERMAN[::-1]
     assert [p["last_name"] for p in statistics.tournament_stats(t)["players"]] == GERMAN
     assert [p["last_name"] for p in statistics.season_stats(t.season)["players"]] == GERMAN

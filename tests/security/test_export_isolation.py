@@ -75,5 +75,5 @@ def test_the_director_of_the_tournament_is_not_refused(client, world):
 def test_another_users_job_is_not_found(client, world):
     for outsider in OUTSIDERS:
         client.force_login(world["users"][outsider])
-        assert client.get(reverse("exports:job", args=["not-yours"])).status_code == 404
-        assert client.get(reverse("exports:job_file", args=["not-yours"])).status_code == 404
+        assert client.get(reverse("exports:job", args=["00000000-0000-4000-8000-000000000000"])).status_code == 404
+        assert client.get(reverse("exports:job_file", args=["00000000-0000-4000-8000-000000000000"])).status_code == 404

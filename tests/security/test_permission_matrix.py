@@ -18,6 +18,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.contrib.contenttypes.models import ContentType
 from django.urls import URLResolver, get_resolver, reverse
+from django_tasks_db.models import DBTaskResult
 
 from tests import factories
 from tournament.models import (
@@ -25,6 +26,7 @@ from tournament.models import (
     AuditLog,
     Category,
     Entry,
+    ExportJob,
     Game,
     Player,
     Role,
@@ -67,6 +69,7 @@ def admin_site(ok=200, anonymous=ADMIN_LOGIN):
     return {role: ok if role == "superuser" else anonymous for role in ROLES}
 
 
+NO_JOB = "00000000-0000-4000-8000-000000000000"    # a well-formed export job id that belongs to nobody
 PUBLIC = everyone(200)
 ACCOUNT = {**everyone(200), "anonymous": LOGIN}             # Django's own pages for a logged-in user
 
@@ -130,6 +133,7 @@ MATRIX = {
     "director:standings": (lambda w: [w.t.pk], office(DIRECT)),
     "director:prizes": (lambda w: [w.t.pk], office(DIRECT)),
     "director:staff": (lambda w: [w.t.pk], office(DIRECT)),
+    "director:season_audit": (lambda w: [w.season.pk], office(ORGANISE)),
     # Who may remove a role is decided on POST (by the role's scope); GET is not allowed for anyone
     "director:role_remove": (lambda w: [w.helper_role.pk], office(set(ROLES), ok=405)),
     # Score sheets
@@ -146,8 +150,8 @@ MATRIX = {
     "exports:round_download": (lambda w: [w.t.pk, 1, "table_list"], office(DIRECT)),
     "exports:table_download": (lambda w: [w.table.pk, "score_sheet"], office(DIRECT)),
     "exports:season_download": (lambda w: [w.season.pk, "season_standings"], office(ORGANISE)),
-    "exports:job": (lambda w: ["no-such-job"], office(OFFICE, ok=404)),          # a job is its owner's only
-    "exports:job_file": (lambda w: ["no-such-job"], office(OFFICE, ok=404)),
+    "exports:job": (lambda w: [NO_JOB], office(OFFICE, ok=404)),          # a job is its owner's only
+    "exports:job_file": (lambda w: [NO_JOB], office(OFFICE, ok=404)),
     # The Django admin's own pages
     "admin:index": (lambda w: [], admin_site()),
     "admin:login": (lambda w: [], {**everyone(200), "superuser": ELSEWHERE}),   # a superuser goes on to the index
@@ -167,6 +171,7 @@ ADMIN_MODELS = {
     Group: "edit", get_user_model(): "edit", Season: "edit", Tournament: "edit", Player: "edit", Team: "edit",
     Entry: "edit", Role: "edit", Round: "view", Table: "view", Seat: "view", Game: "view", Score: "view",
     Adjustment: "view", AuditLog: "view", AccessAttempt: "log", AccessLog: "log", AccessFailureLog: "log",
+    ExportJob: "view", DBTaskResult: "view",
 }
 
 
@@ -243,6 +248,10 @@ def world():
     AccessAttempt.objects.create(**access, get_data="", post_data="", failures_since_start=1)
     AccessLog.objects.create(**access)
     AccessFailureLog.objects.create(**access)
+    ExportJob.objects.create(user=users["superuser"], exporter="standings", scope="tournament", tournament=t,
+                             season=season, status=ExportJob.Status.FAILED, expires_at=when)
+    DBTaskResult.objects.create(args_kwargs={"args": [], "kwargs": {}}, task_path="tournament.exports.tasks.run_export",
+                                backend_name="default", run_after=when, exception_class_path="", traceback="")
     return SimpleNamespace(
         t=t, season=season, round=round_, table=table, entry=entry, users=users,
         adjustment=Adjustment.objects.create(entry=entry, points=10, reason="Bonus"),

@@ -21,10 +21,11 @@ from django.utils.html import escape, format_html
 from django.utils.http import urlencode
 from django.utils.translation import gettext_lazy as _
 
+from tournament.common import params
 from tournament.common.collation import person_key
 
 PER_PAGE = 50
-SORT, PAGE = "sort", "page"
+SORT, PAGE = params.SORT, params.PAGE
 
 
 def matches(row, query):
@@ -108,7 +109,7 @@ class Table:
         self.query = dict(request.GET.lists())
         self.sort(request.GET.getlist(SORT))
         try:
-            page = max(1, int(request.GET.get(PAGE, 1)))
+            page = max(1, int(params.get(request.GET, PAGE, 1)))
         except ValueError:
             page = 1
         self.paginate(page, per_page)
