@@ -15,16 +15,16 @@
   document.documentElement.classList.add("js");
 
   var PREVIEW_DELAY = 150;    // ms after the last keystroke
-  var rows = {};              // row number → {timer, edits, ctrl, saving, autoSeat}
-  var sent = 0;               // requests sent so far: each answer knows its place in the order
-  var shown = 0;              // the newest request whose sheet-wide parts (running totals, totals) are shown
+  var rows = {};              // row number → {timer, edits, saving, autoSeat}
+  var queue = [];             // requests waiting for the one in flight: the page sends one at a time
+  var busy = false;
   var contracts = null;       // folded alias → [kind, forehand preselected], from the page (#sheet-keys)
 
   function each(list, fn) { Array.prototype.forEach.call(list, fn); }
   function sheet() { return document.getElementById("sheet"); }
 
   function row(n) {
-    return rows[n] || (rows[n] = {timer: null, edits: 0, ctrl: null, saving: false, autoSeat: false});
+    return rows[n] || (rows[n] = {timer: null, edits: 0, saving: false, autoSeat: false});
   }
 
   function inputs(n) {
@@ -184,8 +184,8 @@
   }
 
   /* An answer: every element with an id replaces the page's element with that id (table parts come wrapped
-   * in <template>). Sheet-wide parts of an answer older than one already shown are left out. */
-  function swap(html, order) {
+   * in <template>); a row group is merged or replaced (replaceGroup), a live region gets the new text. */
+  function swap(html) {
     var holder = document.createElement("template");
     holder.innerHTML = html;
     var parts = [];
@@ -193,13 +193,10 @@
       if (el.tagName === "TEMPLATE") each(el.content.children, function (inner) { parts.push(inner); });
       else parts.push(el);
     });
-    var current = order > shown;
-    if (current) shown = order;
     parts.forEach(function (fresh) {
       var live = fresh.id && document.getElementById(fresh.id);
       if (!live) return;
       if (fresh.classList.contains("game-group")) replaceGroup(live, fresh);
-      else if (!current) return;
       else if (live.hasAttribute("aria-live")) live.innerHTML = fresh.innerHTML;   // announced, not replaced
       else live.replaceWith(fresh);
     });
@@ -207,50 +204,85 @@
 
   /* ------------------------------------------------------------------ requests */
 
-  /* Send a request about row n and swap in the answer. A preview's answer is dropped when the row changed
-   * since it was sent (or a save started): it shows values that are no longer typed. */
+  /* Requests about row n, one at a time in the order they were made: an answer is swapped in before the next
+   * request leaves, so no answer can overtake a newer one, and a preview never reads the sheet while a save
+   * writes it. A preview still waiting is replaced by a newer one of its row (or dropped by a save); a preview's
+   * answer is dropped when the row changed after it was sent, as it shows values no longer typed. */
   function request(n, kind, url, body) {
+    var job = {n: n, kind: kind};
+    var done = new Promise(function (resolve) { job.resolve = resolve; });
+    job.start = function () {
+      return send(n, kind, url, body).then(job.resolve, function (error) {
+        job.resolve(null);                      // the row is usable again; the error stays visible
+        throw error;
+      });
+    };
+    queue = queue.filter(function (other) {
+      var obsolete = other.kind === "preview" && other.n === n;
+      if (obsolete) other.resolve(null);
+      return !obsolete;
+    });
+    queue.push(job);
+    pump();
+    return done;
+  }
+
+  function pump() {
+    if (busy || !queue.length) return;
+    busy = true;
+    var next = function () {
+      busy = false;
+      pump();
+    };
+    queue.shift().start().then(next, function (error) {
+      next();
+      throw error;
+    });
+  }
+
+  function send(n, kind, url, body) {
     var r = row(n);
-    var order = ++sent;
     var edits = r.edits;
-    var ctrl = typeof AbortController === "function" ? new AbortController() : null;
-    if (kind === "preview") r.ctrl = ctrl;
-    var options = {method: body ? "POST" : "GET", credentials: "same-origin", signal: ctrl ? ctrl.signal : undefined,
+    var options = {method: body ? "POST" : "GET", credentials: "same-origin",
                    headers: {"HX-Request": "true", "X-CSRFToken": csrfToken()}};
     if (body) {
       body.set("csrfmiddlewaretoken", csrfToken());
       options.body = body;
     }
     return fetch(url, options).then(function (response) {
-      return response.text().then(function (html) {
-        if (kind === "preview" && (r.edits !== edits || r.saving)) return null;
-        var partial = !response.redirected && (response.headers.get("Content-Type") || "").indexOf("text/html") === 0
-          && html.indexOf("<html") < 0;
-        if (!partial) {
-          showMessage(n, response.redirected ? "session" : "server", response.status);
-          return null;
-        }
-        swap(html, order);
-        return response.status;
-      });
-    }, function (error) {
-      if (error && error.name === "AbortError") return null;
+      return response.text().then(function (html) { return {response: response, html: html}; });
+    }).then(function (answer) {
+      var response = answer.response;
+      if (kind === "preview" && (r.edits !== edits || r.saving)) return null;
+      var partial = !response.redirected && (response.headers.get("Content-Type") || "").indexOf("text/html") === 0
+        && answer.html.indexOf("<html") < 0;
+      if (!partial) {
+        showMessage(n, response.redirected ? "session" : "server", response.status);
+        return null;
+      }
+      swap(answer.html);
+      return response.status;
+    }, function () {                             // no answer; errors in swap() stay visible
       if (kind !== "preview") showMessage(n, "network");
       return null;
     });
   }
 
+  /* Forget the row's preview that has not left yet; one in flight is answered, but its answer is dropped. */
   function abortPreview(n) {
     var r = row(n);
     clearTimeout(r.timer);
     r.timer = null;
-    if (r.ctrl) r.ctrl.abort();
-    r.ctrl = null;
+    r.edits++;
+    queue = queue.filter(function (job) {
+      var mine = job.kind === "preview" && job.n === n;
+      if (mine) job.resolve(null);
+      return !mine;
+    });
   }
 
   function changed(n) {
     var r = row(n);
-    r.edits++;
     abortPreview(n);
     if (unsaved(n)) {
       setState(n, "dirty");
@@ -269,38 +301,45 @@
     inputs(n).forEach(function (el) { el.readOnly = on; });
   }
 
-  /* Save the row (Enter in its last field, or "overwrite" in a conflict with the saved `version`). While the
-   * save runs the row is read-only and a second Enter does nothing; the focus moves on when it is stored. */
+  /* Save the row (Enter in its last field, or "overwrite" in a conflict with the saved `version`). The focus
+   * moves to the next row at once, so what is typed while the save runs goes where the typist means it; the
+   * row itself is read-only until the answer. If the row is rejected and nothing was typed meanwhile, the focus
+   * comes back to it (the first field in error, the conflict's "overwrite", or where Enter was pressed). */
   function save(n, version) {
     var r = row(n);
     if (r.saving) return;
     abortPreview(n);
-    r.edits++;
     if (version === undefined && !unsaved(n) && !document.getElementById("c" + n)) {
       focusRow(n + 1);                        // nothing changed: Enter just moves on
       return;
     }
     var body = new FormData(document.getElementById("f" + n));
     if (version !== undefined) body.set("version", version);
+    var from = document.activeElement;
+    var fromName = from && rowOf(from) === n ? from.name : null;
     r.saving = true;
     setReadOnly(n, true);
     setState(n, "saving");
+    var next = focusRow(n + 1);
+    var nextEdits = next ? row(n + 1).edits : 0;
     request(n, "save", sheet().dataset.saveUrl, body).then(function (status) {
       r.saving = false;
       setReadOnly(n, false);
-      if (status === 200) {
-        focusRow(n + 1);
-      } else if (status === 409) {
+      if (status === 200) return;
+      var untouched = next ? document.activeElement === next && row(n + 1).edits === nextEdits
+        : !document.activeElement || document.activeElement === document.body;
+      if (!untouched) return;                 // the typist went on: the row shows "!" and why
+      if (status === 409) {
         focusField(document.querySelector("#c" + n + " [data-action=overwrite]"));
-      } else if (status !== null) {
-        focusField(gameRow(n).parentNode.querySelector(".in[aria-invalid]") || document.activeElement);
+      } else {
+        focusField(gameRow(n).parentNode.querySelector(".in[aria-invalid]") ||
+                   (fromName && input(n, fromName)) || input(n, "contract"));
       }
     });
   }
 
   function takeSaved(n) {
     abortPreview(n);
-    row(n).edits++;
     request(n, "row", sheet().dataset.rowUrl + "?number=" + n).then(function (status) {
       if (status === 200) focusField(input(n, "contract"));
     });
@@ -317,7 +356,6 @@
     applyKind(n);
     var reason = document.getElementById("r" + n);
     if (reason && !unsaved(n)) reason.hidden = true;
-    row(n).edits++;
     abortPreview(n);
     preview(n);
     var active = document.activeElement;
@@ -335,7 +373,6 @@
       body.append("reason", reason);
     }
     abortPreview(n);
-    row(n).edits++;
     request(n, "delete", sheet().dataset.deleteUrl, body).then(function (status) {
       if (status !== null) focusField(input(n, "contract"));
     });
@@ -349,15 +386,17 @@
     if (el.select) el.select();
   }
 
+  /* The next row's contract (returned), or out of the grid after the last row. */
   function focusRow(n) {
     var target = input(n, "contract");
     if (!target) {
       var active = document.activeElement;
-      if (active && active.blur) active.blur();   // after the last row the focus leaves the grid
-      return;
+      if (active && active.blur) active.blur();
+      return null;
     }
     focusField(target);
     gameRow(n).scrollIntoView({block: "nearest"});
+    return target;
   }
 
   function setStatusFor(n) {
