@@ -149,17 +149,27 @@
     });
   }
 
+  function heldChildren(el) {
+    return Array.prototype.filter.call(el.children, holdsInput);
+  }
+
+  /* Whether the server's rendering has the page's inputs in the same places (it has, unless the page is old). */
+  function mergeable(live, fresh) {
+    if (live.matches(".in")) return fresh.matches(".in") && live.name === fresh.name;
+    var kept = heldChildren(live);
+    var incoming = heldChildren(fresh);
+    return kept.length === incoming.length && kept.every(function (el, i) {
+      return el.tagName === incoming[i].tagName && mergeable(el, incoming[i]);
+    });
+  }
+
   /* Take the server's rendering of a row group but keep the page's inputs (focus, cursor, what is typed):
    * parts that hold inputs are merged, everything else is replaced. */
   function merge(live, fresh) {
     copyAttributes(live, fresh);
-    if (live.matches(".in")) return true;
-    var kept = Array.prototype.filter.call(live.children, holdsInput);
-    var incoming = Array.prototype.filter.call(fresh.children, holdsInput);
-    if (kept.length !== incoming.length) return false;
-    for (var i = 0; i < kept.length; i++) {
-      if (kept[i].tagName !== incoming[i].tagName || !merge(kept[i], incoming[i])) return false;
-    }
+    if (live.matches(".in")) return;
+    var kept = heldChildren(live);
+    heldChildren(fresh).forEach(function (el, i) { merge(kept[i], el); });
     each(Array.prototype.slice.call(live.childNodes), function (node) {
       if (kept.indexOf(node) < 0) live.removeChild(node);
     });
@@ -168,7 +178,6 @@
       if (node.nodeType === 1 && holdsInput(node)) k++;
       else live.insertBefore(node, kept[k] || null);
     });
-    return true;
   }
 
   function replaceGroup(live, fresh) {
@@ -177,7 +186,10 @@
     if (fresh.hasAttribute("data-keep-inputs")) {
       var conflict = live.querySelector(".conflict-row");
       if (conflict && !fresh.querySelector(".conflict-row")) fresh.appendChild(conflict);   // stays until resolved
-      if (merge(live, fresh)) return;
+      if (mergeable(live, fresh)) {
+        merge(live, fresh);
+        return;
+      }
     }
     live.replaceWith(fresh);
     if (name) focusField(fresh.querySelector('.in[name="' + name + '"]'));
