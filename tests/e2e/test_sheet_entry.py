@@ -121,6 +121,11 @@ def test_escape_reverts_a_row_and_a_stale_edit_shows_both_versions(live_server, 
     expect(page.locator("#g1 .score.provisional").first).to_be_visible()     # live preview from the server
     page.keyboard.press("Escape")
     expect(page.locator("#g1 .in-result")).to_have_value("45")
+    # The server renders the restored row: saved again. Waiting for it also keeps the next write (from this
+    # thread, straight into the in-memory SQLite that the live server shares) from running while the server
+    # reads: SQLite fails such a write with "database table is locked" (docs/entry.md, "Tests").
+    expect(page.locator("#g1 .state")).to_have_text("✓")
+    expect(page.locator("#g1 .score.provisional")).to_have_count(0)
 
     services.record_game(table=table, number=1, data={"contract": "cego", "declarer": 1, "card_points": 30},
                          user=director, expected_version=1)                   # someone else saves version 2
