@@ -216,6 +216,9 @@ def grid_context(table, *, pending=None):
         "balanced": sheet.balanced, "zero_sum": rs.writing == "zero_sum", "calls": rs.calls,
         "raeuber": "raeuber" in rs.allowed, "raeuber_tricks": show_raeuber_tricks(rs),
         "locked": locked, "lead_cols": lead_cols, "colspan": colspan,
+        "labels": {"contract": _("contract"), "declarer": _("declarer or announcer (seat)"),
+                   "result": _("card points or result"), "penalty": _("rule violation by (seat)"),
+                   "calls": _("calls"), "rp": _("card points"), "rt": _("tricks")},
     }
 
 
