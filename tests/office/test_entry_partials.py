@@ -250,7 +250,8 @@ def test_every_word_the_script_shows_comes_from_the_page(staff, table4):
     assert messages.count('class="row-errors"') == 3 and 'class="status-code"' in messages
     delete = p["rg1"].xpath(".//a[@data-confirm]")[0]
     assert "1" in delete.get("data-confirm") and "1" in delete.get("data-prompt")   # locked: asks for a reason
-    script = open("tournament/office/static/office/sheet.js", encoding="utf-8").read()
+    script = "".join(open(f"tournament/office/static/office/{name}.js", encoding="utf-8").read()
+                     for name in ("sheet", "swap"))
     assert not re.search(r"\btext\.\w|gettext|sheet-config|confirm_delete", script)      # no word list of its own
 
 

@@ -104,7 +104,8 @@ def test_sheet_of_a_4_table_has_24_rows_with_the_dealer_printed(staff, table4):
     assert 'id="sheet-keys"' in html and 'name="calls"' not in html
     assert "<script" not in html.split('id="sheet-keys"')[1].split("</script>")[1]    # no inline script else
     head = html.split("</head>")[0]      # the script is not deferred: it handles the first keystroke (docs/entry.md)
-    assert re.search(r'<script src="[^"]*office/sheet\.js"></script>', head)
+    assert re.search(r'<script src="[^"]*office/swap\.js"></script>\s*<script src="[^"]*office/sheet\.js"></script>',
+                     head)
 
 
 def test_a_full_sheet_renders_in_a_fixed_number_of_queries(staff, django_assert_max_num_queries):

@@ -1,13 +1,11 @@
 /* Score-sheet entry: the keyboard and the requests. The server renders every row, number and message.
  *
- * Plain JavaScript, no build step, no libraries. A row is an ordinary form (it saves without JavaScript too);
- * this file walks the row with Enter, posts it (preview while typing, save at the end), and swaps in the HTML
- * the server answers. It shows no text of its own: every word comes from the page or from an answer.
- * Protocol and keyboard map: docs/entry.md.
+ * Plain JavaScript, no libraries. A row is an ordinary form (it saves without JavaScript too); this file walks
+ * the row with Enter, posts it (preview while typing, save at the end) and puts the HTML the server answers into
+ * the page (swap.js). It has no words of its own: they come from the page or an answer. See docs/entry.md.
  *
- * The script is loaded in <head> without `defer`, and its listeners sit on `document`: they are in place before
- * the first input of the sheet exists, so no keystroke can reach a field unhandled. (A deferred script left a
- * window after the autofocus in which Enter submitted the plain form half-typed: the flaky 400 of the e2e test.)
+ * Loaded in <head> without `defer`, with its listeners on `document`: they exist before the first input does,
+ * so no keystroke reaches a field unhandled (a deferred script let Enter submit the plain form half-typed).
  */
 (function () {
   "use strict";
@@ -22,20 +20,10 @@
 
   function each(list, fn) { Array.prototype.forEach.call(list, fn); }
   function sheet() { return document.getElementById("sheet"); }
-
-  function row(n) {
-    return rows[n] || (rows[n] = {timer: null, edits: 0, saving: false, autoSeat: false});
-  }
-
-  function inputs(n) {
-    return Array.prototype.slice.call(document.querySelectorAll('.in[form="f' + n + '"]'));
-  }
-
-  function input(n, name) {
-    return document.querySelector('.in[form="f' + n + '"][name="' + name + '"]');
-  }
-
   function gameRow(n) { return document.getElementById("g" + n); }
+  function row(n) { return rows[n] || (rows[n] = {timer: null, edits: 0, saving: false, autoSeat: false}); }
+  function inputs(n) { return Array.prototype.slice.call(document.querySelectorAll('.in[form="f' + n + '"]')); }
+  function input(n, name) { return document.querySelector('.in[form="f' + n + '"][name="' + name + '"]'); }
 
   function rowOf(el) {
     var form = el.getAttribute && el.getAttribute("form");
@@ -93,9 +81,7 @@
     }
   }
 
-  function visible(el) {
-    return !el.disabled && el.getClientRects().length > 0;
-  }
+  function visible(el) { return !el.disabled && el.getClientRects().length > 0; }
 
   /* The fields Enter walks through: visible, not optional (penalty, calls, tricks are reached with Tab). */
   function chain(n) {
@@ -112,7 +98,7 @@
     return null;
   }
 
-  /* ------------------------------------------------------------------ showing what the server rendered */
+  /* ------------------------------------------------------------------ what the page shows by itself */
 
   function setState(n, state) {
     var states = document.getElementById("sheet-states");
@@ -134,86 +120,6 @@
     setState(n, "error");
   }
 
-  function holdsInput(el) {
-    return el.matches(".in") || el.querySelector(".in") !== null;
-  }
-
-  function copyAttributes(live, fresh) {
-    var keepValue = live.matches(".in");      // the `value` attribute is what the server last rendered as saved
-    each(Array.prototype.slice.call(live.attributes), function (a) {
-      if (!fresh.hasAttribute(a.name) && !(keepValue && a.name === "value")) live.removeAttribute(a.name);
-    });
-    each(fresh.attributes, function (a) {
-      if (keepValue && a.name === "value") return;
-      if (live.getAttribute(a.name) !== a.value) live.setAttribute(a.name, a.value);
-    });
-  }
-
-  function heldChildren(el) {
-    return Array.prototype.filter.call(el.children, holdsInput);
-  }
-
-  /* Whether the server's rendering has the page's inputs in the same places (it has, unless the page is old). */
-  function mergeable(live, fresh) {
-    if (live.matches(".in")) return fresh.matches(".in") && live.name === fresh.name;
-    var kept = heldChildren(live);
-    var incoming = heldChildren(fresh);
-    return kept.length === incoming.length && kept.every(function (el, i) {
-      return el.tagName === incoming[i].tagName && mergeable(el, incoming[i]);
-    });
-  }
-
-  /* Take the server's rendering of a row group but keep the page's inputs (focus, cursor, what is typed):
-   * parts that hold inputs are merged, everything else is replaced. */
-  function merge(live, fresh) {
-    copyAttributes(live, fresh);
-    if (live.matches(".in")) return;
-    var kept = heldChildren(live);
-    heldChildren(fresh).forEach(function (el, i) { merge(kept[i], el); });
-    each(Array.prototype.slice.call(live.childNodes), function (node) {
-      if (kept.indexOf(node) < 0) live.removeChild(node);
-    });
-    var k = 0;
-    each(Array.prototype.slice.call(fresh.childNodes), function (node) {
-      if (node.nodeType === 1 && holdsInput(node)) k++;
-      else live.insertBefore(node, kept[k] || null);
-    });
-  }
-
-  function replaceGroup(live, fresh) {
-    var active = document.activeElement;
-    var name = active && live.contains(active) && active.name;
-    if (fresh.hasAttribute("data-keep-inputs")) {
-      var conflict = live.querySelector(".conflict-row");
-      if (conflict && !fresh.querySelector(".conflict-row")) fresh.appendChild(conflict);   // stays until resolved
-      if (mergeable(live, fresh)) {
-        merge(live, fresh);
-        return;
-      }
-    }
-    live.replaceWith(fresh);
-    if (name) focusField(fresh.querySelector('.in[name="' + name + '"]'));
-  }
-
-  /* An answer: every element with an id replaces the page's element with that id (table parts come wrapped
-   * in <template>); a row group is merged or replaced (replaceGroup), a live region gets the new text. */
-  function swap(html) {
-    var holder = document.createElement("template");
-    holder.innerHTML = html;
-    var parts = [];
-    each(holder.content.children, function (el) {
-      if (el.tagName === "TEMPLATE") each(el.content.children, function (inner) { parts.push(inner); });
-      else parts.push(el);
-    });
-    parts.forEach(function (fresh) {
-      var live = fresh.id && document.getElementById(fresh.id);
-      if (!live) return;
-      if (fresh.classList.contains("game-group")) replaceGroup(live, fresh);
-      else if (live.hasAttribute("aria-live")) live.innerHTML = fresh.innerHTML;   // announced, not replaced
-      else live.replaceWith(fresh);
-    });
-  }
-
   /* ------------------------------------------------------------------ requests */
 
   /* Requests about row n, one at a time in the order they were made: an answer is swapped in before the next
@@ -229,11 +135,7 @@
         throw error;
       });
     };
-    queue = queue.filter(function (other) {
-      var obsolete = other.kind === "preview" && other.n === n;
-      if (obsolete) other.resolve(null);
-      return !obsolete;
-    });
+    if (kind === "preview") dropWaitingPreview(n);
     queue.push(job);
     pump();
     return done;
@@ -242,10 +144,7 @@
   function pump() {
     if (busy || !queue.length) return;
     busy = true;
-    var next = function () {
-      busy = false;
-      pump();
-    };
+    var next = function () { busy = false; pump(); };
     queue.shift().start().then(next, function (error) {
       next();
       throw error;
@@ -272,11 +171,19 @@
         showMessage(n, response.redirected ? "session" : "server", response.status);
         return null;
       }
-      swap(answer.html);
+      window.sheetSwap(answer.html, focusField);
       return response.status;
     }, function () {                             // no answer; errors in swap() stay visible
       if (kind !== "preview") showMessage(n, "network");
       return null;
+    });
+  }
+
+  function dropWaitingPreview(n) {
+    queue = queue.filter(function (job) {
+      var mine = job.kind === "preview" && job.n === n;
+      if (mine) job.resolve(null);
+      return !mine;
     });
   }
 
@@ -286,11 +193,7 @@
     clearTimeout(r.timer);
     r.timer = null;
     r.edits++;
-    queue = queue.filter(function (job) {
-      var mine = job.kind === "preview" && job.n === n;
-      if (mine) job.resolve(null);
-      return !mine;
-    });
+    dropWaitingPreview(n);
   }
 
   function changed(n) {
@@ -305,13 +208,10 @@
   }
 
   function preview(n) {
-    row(n).timer = null;
     request(n, "preview", sheet().dataset.previewUrl, new FormData(document.getElementById("f" + n)));
   }
 
-  function setReadOnly(n, on) {
-    inputs(n).forEach(function (el) { el.readOnly = on; });
-  }
+  function setReadOnly(n, on) { inputs(n).forEach(function (el) { el.readOnly = on; }); }
 
   /* Save the row (Enter in its last field, or "overwrite" in a conflict with the saved `version`). The focus
    * moves to the next row at once, so what is typed while the save runs goes where the typist means it; the
@@ -390,28 +290,22 @@
     });
   }
 
-  /* ------------------------------------------------------------------ focus */
-
   function focusField(el) {
-    if (!el) return;
-    el.focus();
-    if (el.select) el.select();
+    if (el) el.focus();
+    if (el && el.select) el.select();
   }
 
   /* The next row's contract (returned), or out of the grid after the last row. */
   function focusRow(n) {
     var target = input(n, "contract");
-    if (!target) {
-      var active = document.activeElement;
-      if (active && active.blur) active.blur();
-      return null;
-    }
+    if (!target && document.activeElement && document.activeElement.blur) document.activeElement.blur();
+    if (!target) return null;
     focusField(target);
     gameRow(n).scrollIntoView({block: "nearest"});
     return target;
   }
 
-  function setStatusFor(n) {
+  function setStatusFor(n) {      // the saved row's explanation, as the server put it on the row
     var status = document.getElementById("sheet-status");
     if (status && !unsaved(n)) status.textContent = gameRow(n).dataset.explanation || "";
   }
@@ -496,58 +390,8 @@
     }
   });
 
-  /* ------------------------------------------------------------------ page loaded */
-
-  function initSheet() {
-    each(document.querySelectorAll("#sheet tr.game"), function (tr) {
-      var n = Number(tr.dataset.number);
-      if (input(n, "contract")) applyKind(n);
-    });
-    var focused = document.activeElement;
-    if (focused && focused.classList.contains("in")) {
-      focused.select();
-      var n = rowOf(focused);
-      if (n) gameRow(n).scrollIntoView({block: "center"});
-    }
-  }
-
-  function signed(v) {
-    return v > 0 ? "+" + v : v < 0 ? "\u2212" + (-v) : "0";
-  }
-
-  /* Totals only: the live sum of the typed totals (the server checks it again). */
-  function initTotals(form) {
-    var fields = Array.prototype.slice.call(form.querySelectorAll(".in-total"));
-    var output = document.getElementById("totals-sum");
-
-    function update() {
-      var sum = 0;
-      var complete = true;
-      fields.forEach(function (el) {
-        var v = el.value.trim().replace("\u2212", "-");
-        if (v === "" || !/^[+-]?\d+$/.test(v)) complete = false;
-        else sum += Number(v);
-      });
-      output.textContent = complete ? signed(sum) : "\u2013";
-      output.classList.toggle("bad", complete && sum !== 0);
-      output.classList.toggle("ok", complete && sum === 0);
-    }
-
-    fields.forEach(function (el, i) {
-      el.addEventListener("input", update);
-      el.addEventListener("focus", function () { el.select(); });
-      el.addEventListener("keydown", function (event) {
-        if (event.key !== "Enter" || i === fields.length - 1) return;
-        event.preventDefault();
-        fields[i + 1].focus();
-      });
-    });
-    update();
-  }
-
-  document.addEventListener("DOMContentLoaded", function () {
-    if (sheet()) initSheet();
-    var totals = document.getElementById("totals-form");
-    if (totals) initTotals(totals);
+  document.addEventListener("DOMContentLoaded", function () {    // the autofocused row in view
+    var n = document.activeElement && rowOf(document.activeElement);
+    if (n && gameRow(n)) gameRow(n).scrollIntoView({block: "center"});
   });
 })();
