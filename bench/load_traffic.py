@@ -4,9 +4,9 @@ Players are tasks over a shared pool of keep-alive connections: each reloads the
 first page, sometimes another) and now and then opens its own player page, with a random think time in
 between; some have chosen English. Helpers log in like a browser (login form with its CSRF token), open the
 sheet of each of their tables and post its rows in order to ``entry:save`` with ``Accept: application/json``
-and the CSRF token from the cookie, as the sheet's script does. Now and then a row is posted twice at the same
-moment over two connections (Enter pressed twice, a retried request): both must answer 200 and the game be
-stored once.
+(the JSON answer kept for scripts; the sheet's own script gets HTML partials) and the CSRF token from the
+cookie. Now and then a row is posted twice at the same moment over two connections (Enter pressed twice, a
+retried request): both must answer 200 and the game be stored once.
 """
 
 import asyncio

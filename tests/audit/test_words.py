@@ -14,7 +14,6 @@ from tournament.audit import words
 from tournament.audit.log import audit
 from tournament.exports.registry import get
 from tournament.models import AuditLog, Season
-
 from tournament.results import services
 
 pytestmark = pytest.mark.django_db

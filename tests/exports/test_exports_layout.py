@@ -8,8 +8,8 @@ import pytest
 from django.utils import translation
 
 from tournament import exports as exporters
-from tournament.exports import base
 from tournament.common.numbers import signed
+from tournament.exports import base
 from tournament.exports.base import Column, Sheet, sheet_title, write_xlsx
 from tournament.exports.pdf import sheet_layout
 

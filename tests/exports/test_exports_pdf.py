@@ -10,8 +10,8 @@ from pypdf import PdfReader
 
 from tests import factories
 from tournament.common.collation import person_key
-from tournament.exports import get
 from tournament.common.numbers import signed
+from tournament.exports import get
 from tournament.exports.pdf.sheets import expected_pages
 from tournament.models import Entry, Seat
 from tournament.results import services

@@ -3,9 +3,10 @@
 Each example is a short sequence of requests to ``entry:preview``, ``entry:save``, ``entry:delete`` and
 ``entry:totals`` with random fields (the real row inputs and junk keys, several values per key) and nasty values
 (unicode, NUL bytes, huge and negative numbers, superscript digits, very long text), with and without
-``Accept: application/json``, at a 5-table, a 4-table with Contracego calls, a locked round and at table ids
-that do not exist. Whatever arrives, the answer is one of the protocol's statuses, never a 500 or a traceback,
-JSON where JSON is due, and afterwards the books balance (``assert_books_balance``).
+``Accept: application/json`` and ``HX-Request: true`` (the page script's partials), at a 5-table, a 4-table with
+Contracego calls, a locked round and at table ids that do not exist. Whatever arrives, the answer is one of the
+protocol's statuses, never a 500 or a traceback, JSON where JSON is due, a partial (no page) where the page script
+asked, and afterwards the books balance (``assert_books_balance``).
 
 Every example runs in a transaction that is rolled back, so each starts from the same sheets and a failure
 replays exactly; the sequences let one example save, conflict, correct and delete the same row. Hypothesis runs
@@ -121,6 +122,7 @@ requests = st.fixed_dictionaries({
     "table": st.sampled_from(["five", "five", "four", "four", "four", "locked", "missing", "huge"]),
     "method": st.sampled_from(["POST"] * 5 + ["GET"]),
     "json": st.booleans(),
+    "htmx": st.booleans(),
     "data": rows(),
     "body": st.sampled_from([None] * 12 + ["json", "multipart-junk"]),
 })
@@ -133,6 +135,8 @@ def send(client, sheets, request):
     name, table = request["endpoint"], request["table"]
     url = reverse(f"entry:{name}", args=[sheets[table]])
     headers = {"HTTP_ACCEPT": "application/json"} if request["json"] else {}
+    if request["htmx"]:
+        headers["HTTP_HX_REQUEST"] = "true"
     get = request["method"] == "GET" and name in ("delete", "totals")
     if get:
         response = client.get(url, request["data"], **headers)
@@ -149,11 +153,14 @@ def send(client, sheets, request):
         assert response.status_code == 404, response.status_code
         return response
     assert response.status_code in STATUSES[name] | ({200, 302} if get else set()), (response.status_code, body[:300])
+    json_due = request["json"] and not get and name in ("save", "delete") and request["body"] != "multipart-junk"
     if response["Content-Type"].startswith("application/json"):
+        assert json_due or (request["json"] and name in ("save", "delete")), (name, request)
         json.loads(body, parse_constant=lambda c: pytest.fail(f"{c} in a JSON answer"))
-    elif name == "preview" or (request["json"] and not get and name in ("save", "delete")
-                               and request["body"] != "multipart-junk"):
+    elif json_due:
         pytest.fail(f"{name} answered {response['Content-Type']} to a JSON request")
+    elif not get and (name == "preview" or (request["htmx"] and name in ("save", "delete"))):
+        assert response.status_code != 302 and "<html" not in body, (name, response.status_code, body[:300])
     return response
 
 

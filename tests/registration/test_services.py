@@ -7,7 +7,17 @@ from django.db.models import ProtectedError
 from django.urls import reverse
 
 from tests import factories
-from tournament.models import Adjustment, AuditLog, Entry, Player, Score, Season, Seat, Team, Tournament
+from tournament.models import (
+    Adjustment,
+    AuditLog,
+    Entry,
+    Player,
+    Score,
+    Season,
+    Seat,
+    Team,
+    Tournament,
+)
 from tournament.registration import services as registration
 from tournament.results import services as results
 

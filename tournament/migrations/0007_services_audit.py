@@ -7,10 +7,10 @@ standings read would have given it.
 """
 
 import django.db.models.deletion
-import tournament.models.registration
 from django.conf import settings
 from django.db import migrations, models
 
+import tournament.models.registration
 from tournament.standings.ranking import draw_lots
 
 

@@ -2,8 +2,8 @@
 of its results when an entry is deleted (``protect_results``)."""
 
 from django.db import models
-from django.db.models.deletion import CASCADE, PROTECT
 from django.db.models import Q
+from django.db.models.deletion import CASCADE, PROTECT
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.season import Player, Team, Tournament

@@ -7,6 +7,7 @@ app_name = "entry"
 
 urlpatterns = [
     path("tisch/<int:pk>/", entry.sheet, name="sheet"),
+    path("tisch/<int:pk>/zeile/", entry.row, name="row"),
     path("tisch/<int:pk>/vorschau/", entry.preview, name="preview"),
     path("tisch/<int:pk>/speichern/", entry.save, name="save"),
     path("tisch/<int:pk>/loeschen/", entry.delete, name="delete"),

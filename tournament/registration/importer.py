@@ -20,8 +20,8 @@ from tournament.audit.log import audit
 from tournament.common.locks import lock_tournament
 from tournament.models import AuditLog, Entry, Player, Team
 from tournament.registration import services as registration_services
-from tournament.registration.services import team_named
 from tournament.registration.files import COLUMNS, ImportRejected, parse_registrations
+from tournament.registration.services import team_named
 from tournament.staff.permissions import DIRECT, require
 
 # Checking against the database -----------------------------------------------------------------------------

@@ -22,11 +22,16 @@ def seats_of(table):
     return list(Seat.objects.filter(table=table).select_related("entry__player").order_by("position"))
 
 
-def sheet_for_table(table, zero_sum=True):
-    """The table's ScoreSheet with the Game objects attached to their rows."""
+def sheet_for_table(table, zero_sum=True, replace=None):
+    """The table's ScoreSheet with the Game objects attached to their rows.
+
+    ``replace`` = ``(number, scores)`` computes the sheet as it would be with that row's scores (a preview).
+    """
     games = list(Game.objects.filter(table=table).order_by("number"))
-    return ScoreSheet(table.size, table.games_planned, {g.number: g.scores for g in games},
-                      {g.number: g for g in games}, zero_sum=zero_sum)
+    scores = {g.number: g.scores for g in games}
+    if replace is not None:
+        scores[replace[0]] = replace[1]
+    return ScoreSheet(table.size, table.games_planned, scores, {g.number: g for g in games}, zero_sum=zero_sum)
 
 
 def table_totals(table):

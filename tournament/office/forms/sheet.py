@@ -49,6 +49,17 @@ def contract_key(text):
     return ALIASES.get(_fold(text)) if text else None
 
 
+def preselects_forehand(key):
+    """Forehand is preselected as declarer only for Cego, Räuber and Drescher (the issue's list)."""
+    return key == "cego" or CONTRACTS[key].kind in (RAEUBER, DRESCHER)
+
+
+def keyboard_contracts():
+    """What the page script needs to walk a row with Enter before the server has answered: every typed alias
+    (folded: lower case, umlauts spelt out) → ``[kind, forehand preselected]``. No names, no scoring."""
+    return {alias: [CONTRACTS[key].kind, preselects_forehand(key)] for alias, key in ALIASES.items()}
+
+
 def show_raeuber_tricks(rs):
     """Räuber tricks per seat matter only where a ruleset pays for a Jungfrau or for taking every trick."""
     return bool(rs.raeuber_value is not None and (

@@ -11,13 +11,13 @@ from django.views.decorators.http import require_POST
 
 from tournament.common import params
 from tournament.models import Entry, Player
+from tournament.office import errors
 from tournament.office.forms.director import (
     EntryForm,
     PlayerForm,
     PlayerSearchForm,
     search_players,
 )
-from tournament.office import errors
 from tournament.office.views.access import direct
 from tournament.office.views.common import tournament_context, tournament_or_404
 from tournament.registration import services as registration_services

@@ -13,7 +13,11 @@ from tournament.models import AuditLog, Round, Score
 from tournament.office import errors
 from tournament.office.forms.director import DrawForm, ReasonForm, RoundStatusForm
 from tournament.office.views.access import allowed, direct, forbidden, tournament_pk
-from tournament.office.views.common import sheet_url, tournament_context, tournament_or_404
+from tournament.office.views.common import (
+    sheet_url,
+    tournament_context,
+    tournament_or_404,
+)
 from tournament.results import engine, selectors, services
 from tournament.seating import SeatingError, table_sizes
 from tournament.staff import permissions

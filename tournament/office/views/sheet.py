@@ -1,21 +1,24 @@
 """Score-sheet entry for directors: one page per table and round that looks like the paper sheet.
 
-Protocol (see docs/entry.md): the page posts one row at a time, as an ordinary form.
+Protocol (see docs/entry.md): the page posts one row at a time, as an ordinary form; the server renders every
+row, number and message, the page script only sends rows and swaps in what comes back.
 
-* ``preview`` runs the engine on the typed row and answers JSON (always 200): ``{"ok": true, "scores": …,
-  "sheet": …}`` or ``{"ok": false, "errors": {input: [messages]}}``. It never saves.
-* ``save`` stores the row through ``services.record_game``. With ``Accept: application/json`` it answers 200
-  with the saved game, 400 with field errors, 409 with both versions of a conflict; without it (no JavaScript)
-  it redirects back to the sheet or re-renders the sheet with the row as typed and its errors.
-* ``delete`` removes a row (GET shows a confirmation page for the plain-form path).
+* Requests of the page script carry ``HX-Request: true`` (django-htmx's ``request.htmx``). They are answered
+  with a partial (``_partial.html``): the row's group of table rows, the running totals of the rows after it,
+  the footer, the counters and the status line, each to be swapped by its id; after a write also the change log.
+* ``preview`` renders the typed row as the engine scores it (always 200). It never saves.
+* ``save`` stores the row through ``services.record_game``: 200 with the stored row, 400 with the row as typed
+  and its errors, 409 with both versions of a conflict. Without JavaScript it redirects back to the sheet or
+  re-renders the sheet; with ``Accept: application/json`` (scripts, the load test) it answers JSON.
+* ``delete`` removes a row (GET shows a confirmation page for the plain-form path); ``row`` renders one stored
+  row (the conflict box's "take the saved version").
 
 Scores are never computed here: the engine computes them (preview) or the service does (save).
 """
 
 from django.contrib import messages
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -25,21 +28,21 @@ from tournament.common import params
 from tournament.common.i18n import engine_lang
 from tournament.models import Game, Round, Table
 from tournament.office import errors
-from tournament.office.forms.sheet import GameRowForm, TotalsForm, ui_field
+from tournament.office.forms.sheet import GameRowForm, TotalsForm, row_values, ui_field
 from tournament.office.views.access import allowed, round_tournament, table_tournament
 from tournament.office.views.sheet_rows import (
     audit_rows,
-    columns,
     conflict_context,
     game_payload,
+    grid_context,
     round_url,
     sheet_context,
-    sheet_numbers,
 )
 from tournament.results import engine, selectors, services
 from tournament.staff import permissions
 
 ROW_INPUTS = ("contract", "declarer", "result", "penalty", "calls", "reason")
+PARTIAL = "office/sheet/_partial.html"
 
 
 def enter(view):
@@ -50,6 +53,12 @@ def enter(view):
 def posted_reason(request):
     """The correction reason as posted, without NUL bytes (PostgreSQL refuses them in text), at most 200 chars."""
     return request.POST.get("reason", "").replace("\x00", "")[:200]
+
+
+def posted_version(request):
+    """The version the posted row was edited from, as the row's hidden input shows it ("" for a new row)."""
+    version = request.POST.get("version", "")
+    return version if version.isdecimal() and len(version) < 10 else ""
 
 
 def wants_json(request):
@@ -71,6 +80,12 @@ def typed_values(post, size):
     return {name: post.get(name, "")[:40] for name in names}
 
 
+def typed_only(errors, post):
+    """A preview shows only errors of inputs that hold something (no "card points required" before you got there)."""
+    return {field: msgs for field, msgs in errors.items() if field not in ("__all__", "number", "version")
+            and post.get(field, "").strip()}
+
+
 def service_errors(err, form):
     """A service's (or the engine's) error keyed by the sheet's inputs."""
     return errors.by_field(err, rename=lambda field: ui_field(field, form.kind, form.first_playing_seat()))
@@ -85,12 +100,24 @@ def zero_sum(table):
     return engine.ruleset_for(table.round.tournament).writing == "zero_sum"
 
 
-def audit_html(request, table):
-    return render_to_string("office/sheet/_audit.html", {"audit": audit_rows(table)}, request)
-
-
 def render_sheet(request, table, pending=None, status=200):
     return render(request, "office/sheet/sheet.html", sheet_context(table, pending=pending), status=status)
+
+
+def partial(request, table, number, *, pending=None, status=200, audit=False, status_text=""):
+    """The page script's answer about row ``number``: its row group (as stored, or as typed with ``pending``),
+    the running totals of the rows after it, the footer, the counters, the status line; after a write the
+    change log. The script swaps each element in by its id."""
+    context = grid_context(table, pending=pending)
+    context.update({"row": context["rows"][number - 1], "later": context["rows"][number:],
+                    "status_text": status_text, "audit": audit_rows(table) if audit else None})
+    return render(request, PARTIAL, context, status=status)
+
+
+def status_only(request, errors, status):
+    """A partial for a post that names no row of this table: the messages in the status line."""
+    text = " ".join(message for messages_ in errors.values() for message in messages_)
+    return render(request, PARTIAL, {"row": None, "status_text": text}, status=status)
 
 
 @enter
@@ -105,24 +132,51 @@ def sheet(request, pk):
 
 
 @enter
+@require_GET
+def row(request, pk):
+    """One row as stored, with the numbers of the sheet (the conflict box's "take the saved version")."""
+    table = get_table(pk)
+    raw = params.get(request.GET, params.GAME)
+    number = int(raw) if raw.isdecimal() and len(raw) < 4 else 0
+    if not 1 <= number <= table.games_planned:
+        raise Http404
+    if not request.htmx:
+        return redirect(sheet_url(table, number))
+    return partial(request, table, number, audit=True)
+
+
+@enter
 @require_POST
 def preview(request, pk):
-    """Score the typed row with the engine, save nothing. Always 200; ``ok`` tells whether it scored."""
+    """The typed row as the engine scores it, with the sheet as it would be; saves nothing. Always 200."""
     table = get_table(pk)
     form = GameRowForm(request.POST, table=table, ruleset=engine.ruleset_for(table.round.tournament))
-    if not form.is_valid() or form.game_data is None:
-        return JsonResponse({"ok": False, "number": form.cleaned_data.get("number"), "errors": form.ui_errors()})
+    valid = form.is_valid()
+    number = form.cleaned_data.get("number")
+    if not number or number > table.games_planned:
+        return status_only(request, {}, 200)                # no row to show
+    values = typed_values(request.POST, table.size)
+    game = Game.objects.filter(table=table, number=number).first()
+    pending = {"number": number, "version": posted_version(request), "values": values, "state": "dirty",
+               "errors": {}}
+    status_text = ""
     if selectors.table_totals(table):
-        return JsonResponse({"ok": False, "number": form.game_number, "errors": {"__all__": [
-            _("This table was entered as totals only.")]}})
-    try:
-        result = score_game(engine.engine_game(table, form.game_number, form.game_data), engine_lang())
-    except ScoringError as err:
-        return JsonResponse({"ok": False, "number": form.game_number,
-                             "errors": service_errors(engine.engine_error(err), form)})
-    return JsonResponse({"ok": True, "number": form.game_number, "scores": result["scores"],
-                         "explanation": result["explanation"],
-                         "sheet": sheet_numbers(table, zero_sum(table), replace=(form.game_number, result["scores"]))})
+        pending["errors"] = {"__all__": [_("This table was entered as totals only.")]}
+    elif not valid or form.game_data is None:
+        pending["errors"] = typed_only(form.ui_errors(), request.POST)
+        if game is None and not any(v.strip() for v in values.values()):
+            pending["state"] = ""                            # typed back to an empty row
+    elif game is not None and form.expected_version == game.version and stores(game, form.game_data):
+        pending["state"], status_text = "saved", game.explanation     # typed back to the stored row
+    else:
+        lang = engine_lang()
+        try:
+            result = score_game(engine.engine_game(table, number, form.game_data), lang)
+        except ScoringError as err:
+            pending["errors"] = typed_only(service_errors(engine.engine_error(err), form), request.POST)
+        else:
+            pending["scores"], status_text = result["scores"], result["explanation"]
+    return partial(request, table, number, pending=pending, status_text=status_text)
 
 
 @enter
@@ -142,8 +196,9 @@ def save(request, pk):
     except errors.ERRORS as err:
         return rejected(request, table, form, service_errors(err, form), status=errors.status_of(err))
     if wants_json(request):
-        return JsonResponse({"ok": True, "game": game_payload(game, engine_lang()),
-                             "sheet": sheet_numbers(table, zero_sum(table)), "audit_html": audit_html(request, table)})
+        return JsonResponse({"ok": True, "game": game_payload(game, engine_lang())})
+    if request.htmx:
+        return partial(request, table, game.number, audit=True, status_text=game.explanation)
     messages.success(request, _("Game %(number)s saved.") % {"number": game.number})
     return redirect(sheet_url(table, min(game.number + 1, table.games_planned)))
 
@@ -153,11 +208,16 @@ def rejected(request, table, form, found, status=400):
     if wants_json(request):
         return JsonResponse({"ok": False, "number": number, "errors": found}, status=status)
     if not number or number > table.games_planned:
+        if request.htmx:
+            return status_only(request, found, status)
         for messages_ in found.values():
             for message in messages_:
                 messages.error(request, message)
         return render_sheet(request, table, status=status)
-    pending = {"number": number, "values": typed_values(request.POST, table.size), "errors": found}
+    pending = {"number": number, "version": posted_version(request), "values": typed_values(request.POST, table.size),
+               "errors": found, "state": "error"}
+    if request.htmx:
+        return partial(request, table, number, pending=pending, status=status)
     return render_sheet(request, table, pending, status=status)
 
 
@@ -165,12 +225,11 @@ def conflict(request, table, form, err):
     data = conflict_context(err, form.game_number, form.game_data, form.expected_version, engine_lang())
     data["submitted"] = typed_values(request.POST, table.size)
     if wants_json(request):
-        _lead, colspan = columns(table, engine.ruleset_for(table.round.tournament))
-        html = render_to_string("office/sheet/_conflict.html", {"table": table, "colspan": colspan, "conflict": data},
-                                request)
-        return JsonResponse({"ok": False, "number": form.game_number, "conflict": data, "conflict_html": html,
-                             "sheet": sheet_numbers(table, zero_sum(table))}, status=409)
-    pending = {"number": form.game_number, "values": data["submitted"], "errors": {}, "conflict": data}
+        return JsonResponse({"ok": False, "number": form.game_number, "conflict": data}, status=409)
+    pending = {"number": form.game_number, "version": posted_version(request), "values": data["submitted"],
+               "errors": {}, "conflict": data, "state": "error"}
+    if request.htmx:
+        return partial(request, table, form.game_number, pending=pending, status=409)
     return render_sheet(request, table, pending, status=409)
 
 
@@ -202,8 +261,9 @@ def delete(request, pk):
         if status != 200:
             return JsonResponse({"ok": False, "number": number, "errors": refused or {},
                                  "conflict": conflict_data}, status=status)
-        return JsonResponse({"ok": True, "deleted": number, "sheet": sheet_numbers(table, zero_sum(table)),
-                             "audit_html": audit_html(request, table)})
+        return JsonResponse({"ok": True, "deleted": number})
+    if request.htmx:
+        return deleted_partial(request, table, number, game, refused, conflict_data, status)
     if status != 200:
         return render(request, "office/sheet/delete.html", {
             "table": table, "round": table.round, "game": game, "errors": refused, "conflict": conflict_data,
@@ -211,6 +271,22 @@ def delete(request, pk):
     if number:
         messages.success(request, _("Game %(number)s deleted.") % {"number": number})
     return redirect(sheet_url(table, number))
+
+
+def deleted_partial(request, table, number, game, refused, conflict_data, status):
+    """The page script's answer to a delete: the emptied row, or the row as it is with why it was not deleted."""
+    if not number or number > table.games_planned:
+        return status_only(request, {}, 400)               # names no row of this table
+    if status == 200:
+        return partial(request, table, number, audit=True)
+    flat = [message for messages_ in (refused or {}).values() for message in messages_]
+    if conflict_data:
+        flat.append(conflict_data["message"])
+    game = Game.objects.filter(table=table, number=number).first()
+    pending = {"number": number, "version": posted_version(request),
+               "values": row_values(game, table.size) if game else {}, "errors": {"__all__": flat},
+               "state": "saved" if game else ""}
+    return partial(request, table, number, pending=pending, status=status)
 
 
 @allowed(permissions.ENTER, round_tournament)

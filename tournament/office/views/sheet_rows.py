@@ -1,7 +1,8 @@
-"""Reads for the entry pages: the score sheet as rows and cells, its numbers as JSON, its change log.
+"""Reads for the entry pages: the score sheet as rows and cells, the audit log in words.
 
 Nothing here scores or saves: scores come from the stored games (``selectors.sheet_for_table``) or, for a
-preview, from the engine result the view passes in; the running totals come from ``ScoreSheet``.
+preview, from the engine result the view passes in; the running totals come from ``ScoreSheet``. The rows are
+rendered by ``templates/office/sheet/_row.html`` for the page and for every partial answer alike.
 """
 
 from django.urls import reverse
@@ -9,21 +10,20 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from scoring import seats as seat_rules
-from scoring.contracts import CONTRACTS
+from scoring.contracts import CONTRACTS, DRESCHER, GOAL, POINT
 from tournament.audit import words
 from tournament.audit.words import describe_game
 from tournament.common.i18n import engine_lang
 from tournament.common.numbers import signed
-from tournament.models import Game, Round, Table
+from tournament.models import Round, Table
 from tournament.office.forms.sheet import (
-    ALIASES,
     contract_key,
+    keyboard_contracts,
     row_values,
     show_raeuber_tricks,
 )
 from tournament.results import selectors
 from tournament.results.engine import game_snapshot, ruleset_for
-from tournament.results.scoresheet import ScoreSheet
 
 
 def round_url(round_):
@@ -31,46 +31,12 @@ def round_url(round_):
     return reverse("director:round", args=[round_.tournament_id, round_.number])
 
 
-def contract_config(rs, lang):
-    """What the page script needs to show the right inputs for a typed contract (no scoring)."""
-    info = {key: {"kind": c.kind, "label": c.name(lang), "abbr": c.abbr, "allowed": key in rs.allowed}
-            for key, c in CONTRACTS.items()}
-    return {"aliases": ALIASES, "info": info}
-
-
 def contract_legend(rs, lang):
     return [{"abbr": c.abbr, "label": c.name(lang), "key": key} for key, c in CONTRACTS.items() if key in rs.allowed]
 
 
-def sheet_numbers(table, zero_sum, replace=None):
-    """Scores, row sums, running totals and totals of the sheet as JSON-ready dicts.
-
-    ``replace`` = ``(number, scores)`` shows the sheet as it would be with that row (a preview); ``scores`` None
-    removes the row.
-    """
-    scores = dict(Game.objects.filter(table=table).values_list("number", "scores"))
-    if replace is not None:
-        number, row_scores = replace
-        if row_scores is None:
-            scores.pop(number, None)
-        else:
-            scores[number] = row_scores
-    sheet = ScoreSheet(table.size, table.games_planned, scores, zero_sum=zero_sum)
-    entered = [r for r in sheet.rows if r.entered]
-    return {
-        "scores": {r.number: r.scores for r in entered},
-        "running": {r.number: r.running for r in entered},
-        "row_sums": {r.number: r.row_sum for r in entered},
-        "totals": sheet.totals,
-        "total_sum": sum(sheet.totals),
-        "balanced": sheet.balanced,
-        "entered": sheet.entered,
-        "planned": table.games_planned,
-    }
-
-
 def game_payload(game, lang):
-    """A saved game for the page: what its inputs show, its version and scores."""
+    """A saved game for JSON clients: what its inputs show, its version and scores."""
     contract = CONTRACTS.get(game.contract)
     return {"number": game.number, "version": game.version, "values": row_values(game),
             "contract_name": contract.name(lang) if contract else game.contract,
@@ -103,22 +69,43 @@ def neighbours(table):
     return prev, nxt, len(siblings)
 
 
-def sheet_rows(table, seats, rs, pending=None):
-    """Rows of the sheet with their inputs' values and their cells per seat. ``pending`` re-shows a rejected row."""
-    sheet = selectors.sheet_for_table(table, zero_sum=rs.writing == "zero_sum")
+def placeholder(kind):
+    """The hint in the points column for a contract kind."""
+    return {POINT: _("pts"), GOAL: _("+/−"), DRESCHER: _("seat")}.get(kind, "")
+
+
+def sheet_rows(table, seats, rs, pending=None, locked=False):
+    """Rows of the sheet with their inputs' values, state and cells per seat.
+
+    ``pending`` shows one row as typed instead of as stored (a preview, a rejected save, a conflict, a refused
+    delete): ``{"number", "version", "values", "errors", "conflict", "state", "scores"}``. ``version`` is the one
+    the user edited from, so that saving the row again still conflicts with a newer stored version. ``scores``
+    are the engine's scores of a preview; they are shown provisional and carried into the running totals of the
+    rows after it. A changed row without such scores shows its stored scores struck through (stale).
+    """
+    preview = pending.get("scores") if pending else None
+    replace = (pending["number"], preview) if preview is not None else None
+    sheet = selectors.sheet_for_table(table, zero_sum=rs.writing == "zero_sum", replace=replace)
     lang = engine_lang()
     names = {s.position: s.entry.player.last_name for s in seats}
     rows = []
     for r in sheet.rows:
         game = r.game
+        mine = bool(pending and pending["number"] == r.number)
         values = row_values(game, table.size) if game else {}
-        errors, conflict = {}, None
-        if pending and pending["number"] == r.number:
+        errors, conflict, state = {}, None, "saved" if game else ""
+        version = game.version if game else ""
+        if mine:
+            version = pending.get("version", version)           # the version the typed row was edited from
             values = dict(pending["values"])
             errors = pending.get("errors") or {}
             conflict = pending.get("conflict")
+            state = pending.get("state", "dirty")
         key = contract_key(values.get("contract")) if values else None
         kind = CONTRACTS[key].kind if key else ""
+        changed = mine and state in ("dirty", "error")
+        provisional = replace is not None and r.number >= replace[0]
+        score_class = "provisional" if mine and preview is not None else "stale" if changed and game else ""
         cells = []
         for s in range(table.size):
             cells.append({
@@ -132,11 +119,14 @@ def sheet_rows(table, seats, rs, pending=None):
             "number": r.number, "ends_deal_round": seat_rules.ends_deal_round(r.number, table.size),
             "dealer": r.dealer, "dealer_name": names.get(r.dealer, ""),
             "sitting_out": r.sitting_out, "forehand": r.forehand,
-            "game": game, "version": game.version if game else "",
+            "game": game, "version": version, "state": state, "keep_inputs": mine,
             "values": values, "kind": kind, "contract_name": CONTRACTS[key].name(lang) if key else "",
+            "not_allowed": bool(key) and key not in rs.allowed, "placeholder": placeholder(kind),
             "cells": cells, "row_sum": signed(r.row_sum) if r.entered else "",
             "row_ok": not r.entered or r.row_sum == 0 or rs.writing != "zero_sum",
+            "score_class": score_class, "provisional": provisional,
             "errors": errors, "row_error": errors.get("__all__"), "conflict": conflict,
+            "show_reason": locked and (changed or bool(values.get("reason")) or "reason" in errors),
             "explanation": game.explanation if game else "",
         })
     return sheet, rows
@@ -148,50 +138,40 @@ def columns(table, rs):
     return lead, lead + 2 * table.size + 2
 
 
-def sheet_context(table, *, pending=None):
+def grid_context(table, *, pending=None):
+    """What the rows, the footer and the numbers of the sheet need: the page and every partial answer."""
     round_ = table.round
-    tournament = round_.tournament
-    rs = ruleset_for(tournament)
-    lang = engine_lang()
+    rs = ruleset_for(round_.tournament)
     seats = selectors.seats_of(table)
-    sheet, rows = sheet_rows(table, seats, rs, pending)
-    prev, nxt, table_count = neighbours(table)
-    totals_only = selectors.table_totals(table)
     locked = round_.status == Round.Status.LOCKED
-    zero_sum = rs.writing == "zero_sum"
-    autofocus = pending["number"] if pending else (sheet.next_open() or 1)
+    sheet, rows = sheet_rows(table, seats, rs, pending, locked)
     lead_cols, colspan = columns(table, rs)
     return {
-        "table": table, "round": round_, "tournament": tournament, "ruleset": rs,
-        "ruleset_name": rs.label(lang), "seats": seats, "rows": rows, "sheet": sheet,
+        "table": table, "round": round_, "tournament": round_.tournament, "ruleset": rs, "seats": seats,
+        "rows": rows, "sheet": sheet, "provisional": bool(pending and pending.get("scores") is not None),
         "totals": [{"value": signed(v), "neg": v < 0} for v in sheet.totals], "total_sum": signed(sum(sheet.totals)),
-        "balanced": sheet.balanced, "zero_sum": zero_sum, "calls": rs.calls,
+        "balanced": sheet.balanced, "zero_sum": rs.writing == "zero_sum", "calls": rs.calls,
         "raeuber": "raeuber" in rs.allowed, "raeuber_tricks": show_raeuber_tricks(rs),
-        "locked": locked, "totals_only": totals_only,
+        "locked": locked, "lead_cols": lead_cols, "colspan": colspan,
+        "labels": {"contract": _("contract"), "declarer": _("declarer or announcer (seat)"),
+                   "result": _("card points or result"), "penalty": _("rule violation by (seat)"),
+                   "calls": _("calls"), "rp": _("card points"), "rt": _("tricks")},
+    }
+
+
+def sheet_context(table, *, pending=None):
+    """The whole page: the grid plus header, navigation, legend, change log and the keyboard's contract map."""
+    context = grid_context(table, pending=pending)
+    rs, seats, sheet = context["ruleset"], context["seats"], context["sheet"]
+    lang = engine_lang()
+    prev, nxt, table_count = neighbours(table)
+    totals_only = selectors.table_totals(table)
+    context.update({
+        "ruleset_name": rs.label(lang), "totals_only": totals_only,
         "totals_only_rows": [{"seat": s, "value": signed(totals_only.get(s.position))} for s in seats],
-        "prev": prev, "next": nxt, "table_count": table_count, "round_url": round_url(round_),
-        "legend": contract_legend(rs, lang), "audit": audit_rows(table), "autofocus": autofocus,
-        "pending": pending, "lead_cols": lead_cols, "colspan": colspan,
-        "config": {
-            "size": table.size, "locked": locked, "zero_sum": zero_sum, "lang": lang,
-            "contracts": contract_config(rs, lang),
-            "numbers": sheet_numbers(table, zero_sum) if not totals_only else None,
-            "text": js_texts(),
-        },
-    }
-
-
-def js_texts():
-    """Translated words the page script shows (it has no catalogue of its own)."""
-    return {
-        "saving": _("Saving…"), "saved": _("Saved"), "unsaved": _("Not saved yet"), "error": _("Not saved"),
-        "version": _("version %(version)s"),
-        "confirm_delete": _("Delete game %(number)s? Its scores are removed from the sheet."),
-        "reason_delete": _("The round is locked. Reason for deleting game %(number)s:"),
-        "network": _("No connection to the server. Nothing was lost; press Enter to try again."),
-        "session": _("Your session has ended. Log in again in another tab, then press Enter to save."),
-        "server": _("The server could not process this row (error %(status)s). Nothing was saved."),
-        "leave": _("Some rows are not saved yet."),
-        "points": _("pts"), "outcome": _("+/−"), "last_trick": _("seat"),
-        "preview": _("preview, not saved"),
-    }
+        "prev": prev, "next": nxt, "table_count": table_count, "round_url": round_url(table.round),
+        "legend": contract_legend(rs, lang), "audit": audit_rows(table),
+        "autofocus": pending["number"] if pending else (sheet.next_open() or 1),
+        "pending": pending, "keyboard": keyboard_contracts(),
+    })
+    return context

@@ -25,8 +25,8 @@ from tournament.office.forms.director import (
 )
 from tournament.office.views.access import direct, organise
 from tournament.office.views.common import tournament_context, tournament_or_404
-from tournament.standings import categories as season_categories
 from tournament.seasons import services as seasons
+from tournament.standings import categories as season_categories
 from tournament.standings import ranking as standings
 from tournament.standings import selectors as standings_queries
 

@@ -1,0 +1,45 @@
+/* Totals-only entry: the live sum of the typed totals (the server checks it again); Enter goes to the next seat. */
+(function () {
+  "use strict";
+
+  /* The one signed-number format (tournament/common/numbers.py), for the sum shown live; tests/common/test_numbers.py
+   * runs this copy against the Python. */
+  function signed(v) {
+    if (v === null || v === undefined) return "";
+    return v > 0 ? "+" + v : v < 0 ? "\u2212" + (-v) : "0";
+  }
+
+  function initTotals(form) {
+    var fields = Array.prototype.slice.call(form.querySelectorAll(".in-total"));
+    var output = document.getElementById("totals-sum");
+
+    function update() {
+      var sum = 0;
+      var complete = true;
+      fields.forEach(function (el) {
+        var v = el.value.trim().replace("\u2212", "-");
+        if (v === "" || !/^[+-]?\d+$/.test(v)) complete = false;
+        else sum += Number(v);
+      });
+      output.textContent = complete ? signed(sum) : "\u2013";
+      output.classList.toggle("bad", complete && sum !== 0);
+      output.classList.toggle("ok", complete && sum === 0);
+    }
+
+    fields.forEach(function (el, i) {
+      el.addEventListener("input", update);
+      el.addEventListener("focus", function () { el.select(); });
+      el.addEventListener("keydown", function (event) {
+        if (event.key !== "Enter" || i === fields.length - 1) return;
+        event.preventDefault();
+        fields[i + 1].focus();
+      });
+    });
+    update();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var form = document.getElementById("totals-form");
+    if (form) initTotals(form);
+  });
+})();
