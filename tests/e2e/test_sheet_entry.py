@@ -14,7 +14,6 @@ from playwright.sync_api import expect
 from scoring import score_game
 from tests import factories
 from tournament.models import Game, Round, Table
-from tournament.office.forms.sheet import forehand
 from tournament.results import engine, services
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -164,7 +163,7 @@ def test_keys_typed_while_the_page_script_loads_slowly_are_not_lost(live_server,
     expect(page.locator("#g1 .state")).to_have_text("✓")
     expect(page.locator("#g2 .in-contract")).to_be_focused()
     assert saves == [200]
-    assert Game.objects.get(table=table, number=1).declarer == forehand(table, 1)
+    assert Game.objects.get(table=table, number=1).declarer == table.forehand(1)
 
 
 def test_raeuber_rejected_row_take_saved_delete_and_a_locked_round_with_the_keyboard(live_server, page):
@@ -173,7 +172,7 @@ def test_raeuber_rejected_row_take_saved_delete_and_a_locked_round_with_the_keyb
     table = round_.tables.order_by("number").first()
     director = factories.user("leitung")
     for n in (1, 2):
-        services.record_game(table=table, number=n, data={"contract": "cego", "declarer": forehand(table, n),
+        services.record_game(table=table, number=n, data={"contract": "cego", "declarer": table.forehand(n),
                                                           "card_points": 40 + n}, user=director)
     page.goto(live_server.url + reverse("login"))
     page.fill("#id_username", "leitung")
@@ -207,7 +206,7 @@ def test_raeuber_rejected_row_take_saved_delete_and_a_locked_round_with_the_keyb
     page.keyboard.type("20")
     expect(page.locator("#g2 .run.provisional").first).to_be_visible()        # carried through the sheet
     expect(page.locator("tfoot .c-total.provisional").first).to_be_visible()
-    services.record_game(table=table, number=1, data={"contract": "cego", "declarer": forehand(table, 1),
+    services.record_game(table=table, number=1, data={"contract": "cego", "declarer": table.forehand(1),
                                                       "card_points": 30}, user=director, expected_version=1)
     page.keyboard.press("Enter")
     expect(page.locator("#c1 [data-action=overwrite]")).to_be_focused()
