@@ -13,7 +13,7 @@ from django.template import Context, Template
 from tournament.common.numbers import EXCEL_SIGNED, MINUS, signed
 from tournament.exports import base
 
-SHEET_JS = Path(__file__).resolve().parents[2] / "tournament/office/static/office/sheet.js"
+TOTALS_JS = Path(__file__).resolve().parents[2] / "tournament/office/static/office/totals.js"
 VALUES = [None, 0, 1, -1, 30, -10, 999, -1000, 123456, -1_000_000]
 
 
@@ -28,9 +28,9 @@ def test_the_filter():
     assert html == "[+30][\u221210][0][][][+7][\u22123][x]"
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="no node to run the sheet's JavaScript")
-def test_the_sheet_javascript_writes_the_same():
-    source = SHEET_JS.read_text(encoding="utf-8")
+@pytest.mark.skipif(shutil.which("node") is None, reason="no node to run the totals page JavaScript")
+def test_the_totals_javascript_writes_the_same():
+    source = TOTALS_JS.read_text(encoding="utf-8")
     function = re.search(r"function signed\(v\) \{.*?\n  \}", source, re.S).group(0)
     script = f"{function}\nconsole.log(JSON.stringify({json.dumps(VALUES)}.map(signed)));"
     out = subprocess.run(["node", "-e", script], capture_output=True, text=True, timeout=30, check=True).stdout

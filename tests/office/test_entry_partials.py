@@ -232,7 +232,7 @@ def test_the_row_answers_the_stored_version_for_the_conflict_boxs_take_button(st
     p = parts(response)
     assert field(p["rg2"], "result").get("value") == "45" and state(p["rg2"]) == "✓" and "audit" in p
     plain = staff.get(url(table4, "row"), {"number": 2})                 # without the script: the sheet
-    assert plain.status_code == 302 and plain["Location"].endswith("?row=2#g2")
+    assert plain.status_code == 302 and plain["Location"].endswith("?number=2#g2")
     assert staff.get(url(table4, "row"), {"number": 25}, **HX).status_code == 404
     assert staff.get(url(table4, "row"), {"number": "x"}, **HX).status_code == 404
 

@@ -143,6 +143,7 @@ MATRIX = {
     "entry:preview": (lambda w: [w.table.pk], office(ENTER, ok=405)),
     "entry:save": (lambda w: [w.table.pk], office(ENTER, ok=405)),
     "entry:goto": (lambda w: [w.round.pk], office(ENTER, ok=ELSEWHERE)),
+    "entry:row": (lambda w: [w.table.pk], office(ENTER, ok=404)),              # no ?number=: no row
     # Exports (tests/security/test_export_isolation.py tries every exporter of every scope)
     "exports:tournament": (lambda w: [w.t.pk], office(DIRECT)),
     "exports:season": (lambda w: [w.season.pk], office(ORGANISE)),
