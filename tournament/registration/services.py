@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournament.audit import versions
 from tournament.audit.log import audit
 from tournament.models import AuditLog, Entry, Player
 from tournament.staff import permissions
@@ -58,6 +59,8 @@ def save_forms(*, entry, entry_form, player_form, user):
         audit(tournament=saved.tournament, obj_type="entry", obj_id=saved.pk, action=AuditLog.Action.UPDATE,
                user=user, old={"start_number": before.get("start_number", saved.start_number), **before},
                new={"start_number": saved.start_number, **_snapshot(saved, changed)})
+    if any(name.startswith("player.") for name in changed):
+        versions.player_changed(saved.player_id)      # the player's other tournaments show the new data too
     return saved
 
 

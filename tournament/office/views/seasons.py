@@ -3,11 +3,13 @@
 import json
 
 from django.contrib import messages
+from django.db import transaction
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from scoring.rulesets import resolve
+from tournament.audit import versions
 from tournament.common.i18n import engine_lang
 from tournament.models import Season, Team
 from tournament.office.forms.director import SeasonForm, TournamentForm
@@ -56,7 +58,9 @@ def season(request, pk):
 def season_create(request):
     form = SeasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        season_ = form.save()
+        with transaction.atomic():
+            season_ = form.save()
+            versions.season_changed(season_.pk)
         messages.success(request, _("Season “%(name)s” created. Now add its first tournament.")
                          % {"name": season_.name})
         return redirect("director:season", season_.pk)
@@ -68,7 +72,9 @@ def season_edit(request, pk):
     season_ = get_object_or_404(Season, pk=pk)
     form = SeasonForm(request.POST or None, instance=season_)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        with transaction.atomic():
+            form.save()
+            versions.season_changed(season_.pk)
         messages.success(request, _("Season saved."))
         return redirect("director:season", season_.pk)
     return render(request, "office/season_form.html", {"form": form, "season": season_})
@@ -79,7 +85,9 @@ def tournament_create(request, season_pk):
     season_ = get_object_or_404(Season, pk=season_pk)
     form = TournamentForm(request.POST or None, season=season_)
     if request.method == "POST" and form.is_valid():
-        tournament = form.save()
+        with transaction.atomic():
+            tournament = form.save()
+            versions.tournaments_changed([tournament.pk])
         messages.success(request, _("Tournament “%(name)s” created. Register the players next.")
                          % {"name": tournament.name})
         return redirect("director:tournament", tournament.pk)
@@ -91,7 +99,9 @@ def tournament_edit(request, pk):
     tournament = tournament_or_404(pk)
     form = TournamentForm(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        with transaction.atomic():
+            form.save()
+            versions.tournaments_changed([tournament.pk])
         messages.success(request, _("Tournament saved."))
         return redirect("director:tournament", tournament.pk)
     return render(request, "office/tournament_form.html",

@@ -6,6 +6,7 @@ players), written through their forms like seasons and tournaments.
 """
 
 from django.contrib import messages
+from django.db import transaction
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -13,6 +14,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournament.audit import versions
 from tournament.models import Category, Player, Round, Season
 from tournament.office.forms.director import (
     CategoryForm,
@@ -129,7 +131,9 @@ def categories(request, pk):
     season = get_object_or_404(Season, pk=pk)
     form = CategoryForm(request.POST or None, season=season)
     if request.method == "POST" and form.is_valid():
-        category = form.save()
+        with transaction.atomic():
+            category = form.save()
+            versions.season_changed(season.pk)
         messages.success(request, _("Category “%(name)s” created. Now add its players.") % {"name": category.name})
         return redirect("director:category", season.pk, category.pk)
     rows = Category.objects.filter(season=season).annotate(player_count=Count("players")).order_by("name")
@@ -147,7 +151,9 @@ def category(request, pk, category_pk):
     season = category_.season
     form = CategoryForm(request.POST or None, instance=category_, season=season)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        with transaction.atomic():
+            form.save()
+            versions.season_changed(season.pk)
         messages.success(request, _("Category renamed."))
         return redirect("director:category", season.pk, category_.pk)
     search = PlayerSearchForm(request.GET or None)
@@ -166,7 +172,9 @@ def category(request, pk, category_pk):
 def category_delete(request, pk, category_pk):
     category_ = category_or_404(pk, category_pk)
     name = category_.name
-    category_.delete()
+    with transaction.atomic():
+        category_.delete()
+        versions.season_changed(category_.season_id)
     messages.success(request, _("Category “%(name)s” deleted.") % {"name": name})
     return redirect("director:categories", pk)
 
@@ -178,14 +186,12 @@ def category_members(request, pk, category_pk):
     category_ = category_or_404(pk, category_pk)
     raw = request.POST.get("player") or ""
     player = get_object_or_404(Player, pk=int(raw) if raw.isdecimal() else 0)
-    if request.POST.get("action") == "remove":
-        category_.players.remove(player)
-        messages.success(request, _("%(player)s removed from “%(category)s”.")
-                         % {"player": player.full_name, "category": category_.name})
-    else:
-        category_.players.add(player)
-        messages.success(request, _("%(player)s added to “%(category)s”.")
-                         % {"player": player.full_name, "category": category_.name})
+    remove = request.POST.get("action") == "remove"
+    with transaction.atomic():
+        (category_.players.remove if remove else category_.players.add)(player)
+        versions.season_changed(category_.season_id)
+    text = _("%(player)s removed from “%(category)s”.") if remove else _("%(player)s added to “%(category)s”.")
+    messages.success(request, text % {"player": player.full_name, "category": category_.name})
     target = reverse("director:category", args=[pk, category_.pk])
     query = (request.POST.get("q") or "").strip()
     return redirect(f"{target}?{urlencode({'q': query})}" if query else target)
