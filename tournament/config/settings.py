@@ -9,6 +9,9 @@ DJANGO_CSRF_TRUSTED_ORIGINS comma-separated origins such as https://cego.example
 DATABASE_URL                e.g. postgres://user:pass@host/db; default: SQLite file db.sqlite3 in the project root
 DJANGO_STATIC_ROOT          where collectstatic writes; default: staticfiles/ in the project root
 DJANGO_CACHE_DIR            production only: the file cache shared by the gunicorn workers; default: var/cache/
+DJANGO_CACHE_URL            redis://[:password@]host:port/db (or rediss://, unix://): both caches (export progress,
+                            public pages) in Redis through django-redis, shared by several app servers, in
+                            development too; default: the file cache in DJANGO_CACHE_DIR (memory with DEBUG on)
 DJANGO_LOG_LEVEL            level of the log on stderr; default INFO
 
 Production only (DJANGO_DEBUG off):
@@ -117,26 +120,35 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Export jobs keep their progress in the default cache, which every gunicorn worker must see: a file cache in
-# production, process memory for runserver and the tests. "public" caches rendered public pages per process
-# (their keys carry the data version, so a stale copy is never served).
+# production, process memory for runserver and the tests. "public" holds rendered public pages
+# (tournament.public.cache): their keys carry the data version, so any store is correct, but a shared one renders
+# each page once per change instead of once per process, and it needs room for a page per player (300 player
+# pages need more than the default 300 entries). DJANGO_CACHE_URL puts both in Redis, which several app servers
+# share; a Redis that fails costs the public pages their cache (a render each), not the answer.
 CACHE_DIR = Path(os.environ.get("DJANGO_CACHE_DIR") or BASE_DIR / "var" / "cache")
-# Public pages (tournament.public.cache): keyed by a data version, so any store is correct; in production a file
-# cache shared by the gunicorn workers renders each page once per change instead of once per worker, and holds
-# a page per player (300 player pages need more than the default 300 entries).
-CACHES = {
-    "default": (
-        {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "cego-default"}
-        if DEBUG else
-        {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(CACHE_DIR)}
-    ),
-    "public": (
-        {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "cego-public",
-         "OPTIONS": {"MAX_ENTRIES": 5000}}
-        if DEBUG else
-        {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(CACHE_DIR / "public"),
-         "OPTIONS": {"MAX_ENTRIES": 5000}}
-    ),
-}
+
+
+def cache_settings(url):
+    """``CACHES`` for DJANGO_CACHE_URL ``url``: Redis for a redis://, rediss:// or unix:// URL, else the file
+    cache (process memory with DEBUG on)."""
+    if url.partition("://")[0] in ("redis", "rediss", "unix") and "://" in url:
+        def redis(prefix, **options):
+            return {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": url, "KEY_PREFIX": prefix,
+                    "OPTIONS": {"SOCKET_CONNECT_TIMEOUT": 2, "SOCKET_TIMEOUT": 2, **options}}
+        return {"default": redis("cego"), "public": redis("cego-public", IGNORE_EXCEPTIONS=True)}
+    if url:
+        raise ImproperlyConfigured("DJANGO_CACHE_URL must be a redis://, rediss:// or unix:// URL, or empty.")
+    if DEBUG:
+        return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "cego-default"},
+                "public": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "cego-public",
+                           "OPTIONS": {"MAX_ENTRIES": 5000}}}
+    return {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(CACHE_DIR)},
+            "public": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                       "LOCATION": str(CACHE_DIR / "public"), "OPTIONS": {"MAX_ENTRIES": 5000}}}
+
+
+CACHES = cache_settings(os.environ.get("DJANGO_CACHE_URL", "").strip())
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True      # the public pages go on without Redis, but the log says so
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
