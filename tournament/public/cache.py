@@ -2,11 +2,18 @@
 cost one render per change instead of one per phone, and a result still shows on the very next reload.
 
 **Version.** The write services raise the versions of what they change in the write's own transaction
-(``tournament.audit.versions``). A request first reads the version of what its page shows — one lookup by
-primary key, ``VERSIONS`` — and asks the cache for the page under it. Nothing is ever invalidated: a write changes
-the version, so the next request asks for a key that does not exist yet; old keys age out after ``TIMEOUT``
-seconds. A page is rendered after its version was read, so it is never older than the version it is stored
-under; and a request that comes after a write reads that write's version.
+(``tournament.audit.versions``). A request first reads the version of what its page shows — one statement,
+``VERSIONS`` — and asks the cache for the page under it. Nothing is ever invalidated: a write changes the version,
+so the next request asks for a key that does not exist yet; old keys age out after ``TIMEOUT`` seconds. A page is
+rendered after its version was read, so it is never older than the version it is stored under, and a request
+after a write reads that write's version. What each view is stored under (``scope``):
+
+* "tournament" (standings, prizes, teams, statistics): the tournament's data version;
+* "setup" (the seat lookup, which shows no results): its set-up version;
+* "player": the set-up version and the entry's results version, so a result at one table does not re-render the
+  pages of the players at the others; the rank, which moves with it, is rendered for each request;
+* "season" (season pages and statistics): the season's version, raised with any of its tournaments;
+* "site" (home): id and set-up version of every published tournament.
 
 **Key.** The path, the query parameters the view reads (``params``: sort, page, filter, category; any other
 parameter neither makes a new entry nor reaches the view), the language and the version.
@@ -41,15 +48,15 @@ from django.utils.translation import get_language
 
 from tournament.models import Entry, Season, Tournament
 from tournament.standings import selectors as standings_queries
+from tournament.templatetags.fragments import RECORD, STORED, FragmentMissing
 
 TIMEOUT = 60
 HEADER = "X-Public-Cache"
 STANDINGS_KEPT = 16       # versions × categories of standings kept per process (oldest dropped first)
 FLIGHT_WAIT = 10          # seconds a request waits for another thread's render before rendering itself
 FRAME = ("live", "refresh_seconds", "noindex")   # what public/base.html and the live line use outside fragments
-STORED, RECORD = "public_cache_fragments", "public_cache_record"      # context names (templatetags/fragments.py)
-# What each kind of page shows, read in one statement by primary key (%(pk)s from the URL). Columns: the key
-# part, then the tournament's data version for the standings (or NULL). Portable SQL (SQLite, PostgreSQL).
+# The version of each scope, by the URL's primary keys. Columns: the parts of the key, then the tournament's data
+# version for ``standings`` (or NULL). Raw SQL: it runs on every request. Portable (SQLite, PostgreSQL).
 VERSIONS = {
     "tournament": "SELECT data_version, data_version FROM {tournament} WHERE id = %(pk)s AND published",
     "setup": "SELECT setup_version, data_version FROM {tournament} WHERE id = %(pk)s AND published",
@@ -74,10 +81,6 @@ class Stored:
     template: str | list
     frame: dict                 # plain context values the template uses outside its fragments
     fragments: dict             # name → rendered HTML
-
-
-class FragmentMissing(Exception):
-    """A stored page lacks a fragment its template now has (stored by other code): render it anew."""
 
 
 def store():

@@ -7,9 +7,13 @@ rendered for every request, from the request and the few context values the cach
 
 from django import template
 
-from tournament.public.cache import RECORD, STORED, FragmentMissing
-
 register = template.Library()
+STORED = "fragments_stored"       # context: name → HTML of a stored page; its fragments are taken from here
+RECORD = "fragments_record"       # context: a dict the fragments put their HTML into while the page is rendered
+
+
+class FragmentMissing(Exception):
+    """The stored page lacks a fragment the template has (stored by other code): render the page anew."""
 
 
 class FragmentNode(template.Node):
