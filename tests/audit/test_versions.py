@@ -15,7 +15,7 @@ from tests.office.test_director_seasons import tournament_data
 from tournament.backup.export import export_tournament
 from tournament.backup.load import import_tournament
 from tournament.draws import services as draws
-from tournament.models import Category, Entry, Game, Round, Season, Tournament
+from tournament.models import Category, Entry, Game, Round, Season, Team, Tournament
 from tournament.registration import services as registration
 from tournament.results import engine, services
 from tournament.results.random_play import play_table
@@ -164,6 +164,19 @@ def test_the_office_forms_raise_the_versions_too(live, director, form):
     before = state(live)
     assert director.post(reverse(name, args=args), data).status_code == 302
     assert raised(before, state(live)) == expected
+
+
+def test_admin_edits_raise_the_versions_too(live, director):
+    """The admin bypasses the services (repairs): its saves and deletes raise the versions all the same."""
+    player = live.entries.get(start_number=1).player
+    before = state(live)
+    changed = director.post(reverse("admin:tournament_player_change", args=[player.pk]),
+                            {"first_name": player.first_name, "last_name": "Repariert", "town": "", "club": ""})
+    assert changed.status_code == 302 and raised(before, state(live)) == SETUP
+    team = Team.objects.create(season=live.season, name="Löffingen 1")
+    before = state(live)
+    assert director.post(reverse("admin:tournament_team_delete", args=[team.pk]), {"post": "yes"}).status_code == 302
+    assert raised(before, state(live)) == SETUP | {"other"}
 
 
 def test_new_rows_start_at_random_versions():

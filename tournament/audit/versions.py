@@ -10,8 +10,8 @@ docs/public.md "Caching"): a page stored under a version is never older than tha
   tournaments.
 
 ``audit.log.audit`` raises them for every audited write; the writes without an audit row (bulk random games,
-stored totals, a backup import, the office's season, tournament and category forms) call these functions
-themselves. Each is one ``UPDATE … SET version = version + 1`` per table involved (``F()``: no read, no lost
+stored totals, a backup import, a player's data, the office's season, tournament and category forms, the admin)
+call these functions themselves. Each is one ``UPDATE … SET version = version + 1`` per table involved (``F()``: no read, no lost
 update). New rows start at a random version (``models.season.first_version``).
 """
 
