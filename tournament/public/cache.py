@@ -52,6 +52,7 @@ from tournament.templatetags.fragments import RECORD, STORED, FragmentMissing
 
 TIMEOUT = 60
 HEADER = "X-Public-Cache"
+FORMAT = 1                # part of every key: raise it when ``Stored`` changes, so no process reads another's
 STANDINGS_KEPT = 16       # versions × categories of standings kept per process (oldest dropped first)
 FLIGHT_WAIT = 10          # seconds a request waits for another thread's render before rendering itself
 FRAME = ("live", "refresh_seconds", "noindex")   # what public/base.html and the live line use outside fragments
@@ -124,7 +125,7 @@ def cached(scope, *, params=(), frame=(), per_request=None):
             if version is None or request.method != "GET" or request.user.is_authenticated:
                 return view(request, *args, **kwargs)
             query = urlencode([(name, value) for name in params for value in request.GET.getlist(name)])
-            key = "page:" + digest((request.path, query, get_language(), version.key))
+            key = f"page:{FORMAT}:" + digest((request.path, query, get_language(), version.key))
             stored = store().get(key)
             if stored is None:
                 with flight(key) as leader:
