@@ -11,8 +11,9 @@ docs/public.md "Caching"): a page stored under a version is never older than tha
 
 ``audit.log.audit`` raises them for every audited write; the writes without an audit row (bulk random games,
 stored totals, a backup import, a player's data, the office's season, tournament and category forms, the admin)
-call these functions themselves. Each is one ``UPDATE … SET version = version + 1`` per table involved (``F()``: no read, no lost
-update). New rows start at a random version (``models.season.first_version``).
+call these functions themselves. Each is one ``UPDATE … SET version = version + 1`` per table involved (``F()``:
+no read, no lost update), always in the same order — tournaments, entries, seasons — so that two writes cannot
+each hold a row the other waits for (PostgreSQL). New rows start at a random version (``models.season.first_version``).
 """
 
 from django.db.models import F
@@ -37,8 +38,8 @@ def tournaments_changed(tournament_ids, *, results_of=None):
 def season_changed(season_id):
     """The season itself changed (name, year, best N, categories and their members): its pages and those of
     all its tournaments, which show its name and categories."""
-    Season.objects.filter(pk=season_id).update(**RAISE)
     Tournament.objects.filter(season_id=season_id).update(**RAISE, setup_version=F("setup_version") + 1)
+    Season.objects.filter(pk=season_id).update(**RAISE)
 
 
 def player_changed(player_id):
