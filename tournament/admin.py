@@ -2,11 +2,13 @@
 
 Results are not edited here: games, scores and the audit log are read-only, because a result must go through
 ``services`` (engine scoring, versions, audit). Seasons, tournaments, players, teams and entries are editable;
-the director's pages (``/leitung/``) are the everyday tool.
+the director's pages (``/leitung/``) are the everyday tool. Their edits raise the data versions of what they
+change (``RaisesVersions``), so the public pages show them at once like any other write.
 """
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
+from tournament.audit import versions
 from tournament.models import (
     Adjustment,
     AuditLog,
@@ -41,6 +43,27 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
+class RaisesVersions:
+    """Admin edits bypass the services: raise the data versions of the changed object (``changed``) in the
+    admin's transaction, after a save (with its inlines and many-to-many fields) and before a delete."""
+
+    def changed(self, obj):
+        raise NotImplementedError
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        self.changed(form.instance)
+
+    def delete_model(self, request, obj):
+        self.changed(obj)
+        super().delete_model(request, obj)
+
+    def delete_queryset(self, request, queryset):
+        for obj in queryset:
+            self.changed(obj)
+        super().delete_queryset(request, queryset)
+
+
 class TournamentInline(admin.TabularInline):
     model = Tournament
     fields = ["name", "date", "venue", "ruleset", "status", "published"]
@@ -49,44 +72,59 @@ class TournamentInline(admin.TabularInline):
 
 
 @admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
+class SeasonAdmin(RaisesVersions, admin.ModelAdmin):
     list_display = ["name", "year", "best_n", "youth_age", "created_at"]
     list_filter = ["year"]
     search_fields = ["name"]
     inlines = [TournamentInline]
 
+    def changed(self, season):
+        versions.season_changed(season.pk)
+
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(RaisesVersions, admin.ModelAdmin):
     list_display = ["name", "date", "season", "venue", "ruleset", "round_count", "status", "published"]
     list_filter = ["season", "status", "ruleset", "published"]
     search_fields = ["name", "venue"]
     date_hierarchy = "date"
     list_select_related = ["season"]
 
+    def changed(self, tournament):
+        versions.tournaments_changed([tournament.pk])
+
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(RaisesVersions, admin.ModelAdmin):
     list_display = ["last_name", "first_name", "town", "club", "is_woman", "birth_year", "is_guest"]
     list_filter = ["is_woman", "is_guest", "club"]
     search_fields = ["last_name", "first_name", "town", "club"]
 
+    def changed(self, player):
+        versions.player_changed(player.pk)
+
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(RaisesVersions, admin.ModelAdmin):
     list_display = ["name", "season"]
     list_filter = ["season"]
     search_fields = ["name"]
 
+    def changed(self, team):
+        versions.season_changed(team.season_id)
+
 
 @admin.register(Entry)
-class EntryAdmin(admin.ModelAdmin):
+class EntryAdmin(RaisesVersions, admin.ModelAdmin):
     list_display = ["start_number", "player", "tournament", "team", "paid", "checked_in", "withdrawn"]
     list_filter = ["tournament__season", "tournament", "paid", "checked_in", "withdrawn"]
     search_fields = ["player__last_name", "player__first_name", "player__town", "start_number"]
     list_select_related = ["player", "tournament", "team"]
     autocomplete_fields = ["player"]
     raw_id_fields = ["team"]
+
+    def changed(self, entry):
+        versions.tournaments_changed([entry.tournament_id])
 
 
 class TableInline(admin.TabularInline):

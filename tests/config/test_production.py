@@ -92,6 +92,22 @@ def test_development_needs_no_collectstatic_and_no_shared_cache(tmp_path):
     assert s["SESSION_COOKIE_SECURE"] is False and s["SECURE_SSL_REDIRECT"] is False
 
 
+@pytest.mark.parametrize("debug", ["0", "1"])
+def test_a_redis_url_puts_both_caches_in_redis(tmp_path, debug):
+    """Several app servers share Redis; the pages go on without it (IGNORE_EXCEPTIONS), export jobs do not."""
+    env = environment(tmp_path, DJANGO_DEBUG=debug, DJANGO_CACHE_URL="redis://cache.example.org:6379/2")
+    caches = settings_of(env, "CACHES")["CACHES"]
+    assert {alias: (c["BACKEND"], c["LOCATION"]) for alias, c in caches.items()} == {
+        alias: ("django_redis.cache.RedisCache", "redis://cache.example.org:6379/2") for alias in ("default", "public")}
+    assert caches["default"]["KEY_PREFIX"] != caches["public"]["KEY_PREFIX"]
+    assert caches["public"]["OPTIONS"]["IGNORE_EXCEPTIONS"] and "IGNORE_EXCEPTIONS" not in caches["default"]["OPTIONS"]
+
+
+def test_another_cache_url_is_refused(tmp_path):
+    result = run([sys.executable, "manage.py", "check"], environment(tmp_path, DJANGO_CACHE_URL="memcached://x:11211"))
+    assert result.returncode != 0 and "DJANGO_CACHE_URL must be a redis://" in result.stderr
+
+
 @pytest.mark.parametrize("extra, expected", [
     ({"DJANGO_BEHIND_PROXY": "1"},
      {"SECURE_PROXY_SSL_HEADER": ["HTTP_X_FORWARDED_PROTO", "https"], "SECURE_SSL_REDIRECT": True,

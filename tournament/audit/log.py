@@ -1,9 +1,10 @@
-"""Recording a change in the audit log: the one function every write service calls, and the helpers that say
-what changed (``jsonable``, ``assign``)."""
+"""Recording a change in the audit log: the one function every write service calls (it also raises the data
+versions of the public page cache, ``versions``), and the helpers that say what changed (``jsonable``, ``assign``)."""
 
 import datetime
 
-from tournament.models import AuditLog
+from tournament.audit import versions
+from tournament.models import AuditLog, Seat
 
 
 def audit(*, tournament=None, season=None, table=None, obj_type, obj_id=None, action, user, old=None, new=None,
@@ -17,6 +18,13 @@ def audit(*, tournament=None, season=None, table=None, obj_type, obj_id=None, ac
                             object_type=AuditLog.Kind(obj_type), object_id=obj_id, action=AuditLog.Action(action),
                             user=user if user and user.is_authenticated else None,
                             old=old, new=new, reason=reason or "")
+    # The public cache's data versions, in the same transaction: a change at a ``table`` is a result of the
+    # entries seated there; anything else in a tournament changes its set-up; a season-level row its season.
+    if tournament is not None:
+        versions.tournaments_changed(
+            [tournament.pk], results_of=None if table is None else Seat.objects.filter(table=table).values("entry_id"))
+    else:
+        versions.season_changed(season.pk)
 
 
 def jsonable(value):

@@ -40,6 +40,9 @@ TABLE_FIELDS = ("number", "size", "games_planned")
 GAME_STORED = ("number", *GAME_FIELDS, "scores", "value", "fach", "won", "explanation", "version", "updated_at")
 ADJUSTMENT_FIELDS = ("points", "reason", "created_at")
 AUDIT_FIELDS = ("at", "action", "object_type", "reason", "old", "new")
+# Not stored: the data versions of the page cache (tournament.audit.versions) belong to this database; an
+# imported tournament starts with new ones and raises its season's.
+VERSION_FIELDS = ("data_version", "setup_version", "results_version")
 
 # Audit rows name their object by a database id; the document names it by natural keys instead (docs/backup.md).
 # ``"tournament": ()``: the row is about the document's own tournament (its settings), named by ``{}``. Rows of a

@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
+from tournament.audit import versions
 from tournament.backup import read as backup_read
 from tournament.backup.format import PLAYER_IDENTITY, BackupError, load_value
 from tournament.models import (
@@ -75,6 +76,7 @@ def import_tournament(doc, *, replace=False, as_new=None, season=None, new_playe
     if existing:
         _replace(existing[0], t)
     refresh_totals(p.entry.pk for p in plan.entries)
+    versions.season_changed(t.season_id)        # a new tournament, perhaps new teams, categories and members
     stored = dict(Entry.objects.filter(tournament=t).values_list("start_number", "total"))
     wrong = sorted(n for n, total in plan.totals.items() if stored[n] != total)
     if wrong:

@@ -9,6 +9,9 @@ DJANGO_CSRF_TRUSTED_ORIGINS comma-separated origins such as https://cego.example
 DATABASE_URL                e.g. postgres://user:pass@host/db; default: SQLite file db.sqlite3 in the project root
 DJANGO_STATIC_ROOT          where collectstatic writes; default: staticfiles/ in the project root
 DJANGO_CACHE_DIR            production only: the file cache shared by the gunicorn workers; default: var/cache/
+DJANGO_CACHE_URL            redis://[:password@]host:port/db (or rediss://, unix://): both caches (export progress,
+                            public pages) in Redis through django-redis, shared by several app servers, in
+                            development too; default: the file cache in DJANGO_CACHE_DIR (memory with DEBUG on)
 DJANGO_LOG_LEVEL            level of the log on stderr; default INFO
 
 Background exports (docs/exports.md; they run in ``manage.py db_worker``, which make run and make serve start):
@@ -128,26 +131,35 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # The default cache is shared by the gunicorn workers in production (a file cache), process memory for runserver
-# and the tests. "public" caches rendered public pages (their keys carry the data version, so a stale copy is
-# never served).
+# and the tests. "public" holds rendered public pages
+# (tournament.public.cache): their keys carry the data version, so any store is correct, but a shared one renders
+# each page once per change instead of once per process, and it needs room for a page per player (300 player
+# pages need more than the default 300 entries). DJANGO_CACHE_URL puts both in Redis, which several app servers
+# share; a Redis that fails costs the public pages their cache (a render each), not the answer.
 CACHE_DIR = Path(os.environ.get("DJANGO_CACHE_DIR") or BASE_DIR / "var" / "cache")
-# Public pages (tournament.public.cache): keyed by a data version, so any store is correct; in production a file
-# cache shared by the gunicorn workers renders each page once per change instead of once per worker, and holds
-# a page per player (300 player pages need more than the default 300 entries).
-CACHES = {
-    "default": (
-        {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "cego-default"}
-        if DEBUG else
-        {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(CACHE_DIR)}
-    ),
-    "public": (
-        {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "cego-public",
-         "OPTIONS": {"MAX_ENTRIES": 5000}}
-        if DEBUG else
-        {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(CACHE_DIR / "public"),
-         "OPTIONS": {"MAX_ENTRIES": 5000}}
-    ),
-}
+
+
+def cache_settings(url):
+    """``CACHES`` for DJANGO_CACHE_URL ``url``: Redis for a redis://, rediss:// or unix:// URL, else the file
+    cache (process memory with DEBUG on)."""
+    if url.partition("://")[0] in ("redis", "rediss", "unix") and "://" in url:
+        def redis(prefix, **options):
+            return {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": url, "KEY_PREFIX": prefix,
+                    "OPTIONS": {"SOCKET_CONNECT_TIMEOUT": 2, "SOCKET_TIMEOUT": 2, **options}}
+        return {"default": redis("cego"), "public": redis("cego-public", IGNORE_EXCEPTIONS=True)}
+    if url:
+        raise ImproperlyConfigured("DJANGO_CACHE_URL must be a redis://, rediss:// or unix:// URL, or empty.")
+    if DEBUG:
+        return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "cego-default"},
+                "public": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "cego-public",
+                           "OPTIONS": {"MAX_ENTRIES": 5000}}}
+    return {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(CACHE_DIR)},
+            "public": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                       "LOCATION": str(CACHE_DIR / "public"), "OPTIONS": {"MAX_ENTRIES": 5000}}}
+
+
+CACHES = cache_settings(os.environ.get("DJANGO_CACHE_URL", "").strip())
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True      # the public pages go on without Redis, but the log says so
 
 # Background work (django-tasks, Django's tasks API for 5.2): the queue is a table in our own database, worked
 # off by ``manage.py db_worker`` processes (make run and make serve start CEGO_EXPORT_CONCURRENCY of them).

@@ -30,7 +30,7 @@ def draw_missing_lots(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0005_export_jobs'),
+        ('tournament', '0006_data_version'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

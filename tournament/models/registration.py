@@ -6,7 +6,7 @@ from django.db.models import Q
 from django.db.models.deletion import CASCADE, PROTECT
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models.season import Player, Team, Tournament
+from tournament.models.season import Player, Team, Tournament, first_version
 
 
 def protect_results(collector, field, sub_objs, using):
@@ -36,6 +36,8 @@ class Entry(models.Model):
     total = models.IntegerField(_("total"), default=0, editable=False,
                                 help_text=_("Stored sum of scores and adjustments, kept by the services."))
     lot = models.PositiveIntegerField(_("tie-break lot"), null=True, blank=True, editable=False)
+    # Raised with every change of the results at this entry's tables or of its total (tournament.audit.versions).
+    results_version = models.BigIntegerField(_("results version"), default=first_version, editable=False)
 
     class Meta:
         ordering = ["start_number"]

@@ -1,5 +1,7 @@
 """Seasons and tournaments, the players of a season, their teams and categories."""
 
+import secrets
+
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -8,6 +10,12 @@ from django.utils.translation import gettext_lazy as _
 from scoring.rulesets import RULESET_KEYS, RULESETS
 
 RULESET_CHOICES = [(key, RULESETS[key]["name"]["de"]) for key in RULESET_KEYS]
+
+
+def first_version():
+    """Where a new row's data version starts (``tournament.audit.versions``): a random number, so a row that gets
+    the id of a deleted one (a restored database, a test database) never meets its predecessor's stored pages."""
+    return secrets.randbits(62)
 
 
 class Season(models.Model):
@@ -19,6 +27,8 @@ class Season(models.Model):
     youth_age = models.PositiveIntegerField(
         _("youth up to age"), default=18, help_text=_("A player is youth if this old or younger in the season's year."))
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    # Raised with every change of the season or of one of its tournaments (tournament.audit.versions).
+    data_version = models.BigIntegerField(_("data version"), default=first_version, editable=False)
 
     class Meta:
         ordering = ["-year", "name"]
@@ -59,6 +69,10 @@ class Tournament(models.Model):
     seed = models.CharField(_("draw seed"), max_length=64, blank=True,
                             help_text=_("Publish it before the draw, or take it from a public physical draw."))
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    # Raised in the transaction of every change of what the tournament's pages show; ``setup_version`` leaves
+    # out the results at a table (tournament.audit.versions).
+    data_version = models.BigIntegerField(_("data version"), default=first_version, editable=False)
+    setup_version = models.BigIntegerField(_("set-up version"), default=first_version, editable=False)
 
     class Meta:
         ordering = ["-date", "name"]

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournament.audit import versions
 from tournament.audit.log import assign, audit, jsonable
 from tournament.common.locks import lock_tournament
 from tournament.models import AuditLog, Entry, Player, Team
@@ -84,6 +85,8 @@ def update(*, entry, user, data, player_data, new_team=""):
               action=AuditLog.Action.UPDATE, user=user,
               old={"start_number": number, **old, **{f"player.{k}": v for k, v in player_old.items()}},
               new={"start_number": entry.start_number, **new, **{f"player.{k}": v for k, v in player_new.items()}})
+    if player_old:
+        versions.player_changed(entry.player_id)      # the player's other tournaments show the new data too
     return entry
 
 

@@ -1,11 +1,12 @@
 """Fill a table with legal random games scored by the engine, in bulk: for the demo, tests and benchmarks.
 
-No audit entries are written (nobody entered these games); callers refresh ``Entry.total`` with
-``services.refresh_totals`` once they are done with a tournament.
+No audit entries are written (nobody entered these games), but the data versions are raised as by any write;
+callers refresh ``Entry.total`` with ``services.refresh_totals`` once they are done with a tournament.
 """
 
 from scoring import score_game
 from scoring.random_games import random_game
+from tournament.audit import versions
 from tournament.models import Game, Score
 from tournament.results.engine import GAME_FIELDS
 
@@ -31,4 +32,5 @@ def play_table(table, count, rng, *, ruleset=None, user=None):
     saved = dict(Game.objects.filter(table=table, number__lte=count).values_list("number", "pk"))
     Score.objects.bulk_create(Score(table=table, game_id=saved[g.number], entry_id=seats[pos], points=points)
                               for g in rows for pos, points in enumerate(g.scores))
+    versions.tournaments_changed([table.round.tournament_id], results_of=list(seats.values()))
     return list(seats.values())

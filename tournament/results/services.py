@@ -13,6 +13,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring import ScoringError, score_game
+from tournament.audit import versions
 from tournament.audit.log import audit
 from tournament.common.locks import lock_tournament
 from tournament.common.numbers import signed
@@ -58,7 +59,9 @@ def refresh_totals(entry_ids):
     """Recompute the stored ``Entry.total`` (scores + adjustments) of these entries; call inside the write.
 
     A changed total can make a tie, so the entries of these tournaments that have no tie-break lot yet draw one
-    here, in the same transaction (``standings.services``): the standings pages only read."""
+    here, in the same transaction (``standings.services``): the standings pages only read. Raises the data
+    versions of their tournaments: bulk writes without an audit row (random games, a backup import) end with this
+    call."""
     entry_ids = list(entry_ids)
     scores = dict(Score.objects.filter(entry_id__in=entry_ids).values("entry_id").annotate(s=Sum("points"))
                   .values_list("entry_id", "s"))
@@ -69,6 +72,7 @@ def refresh_totals(entry_ids):
         entry.total = (scores.get(entry.pk) or 0) + (adjustments.get(entry.pk) or 0)
     Entry.objects.bulk_update(entries, ["total"])
     draw_missing_lots({entry.tournament_id for entry in entries})
+    versions.tournaments_changed({entry.tournament_id for entry in entries}, results_of=entry_ids)
 
 
 def _entries_by_position(table):

@@ -6,7 +6,8 @@ they are served from ``public_cache`` while the data they show has not changed.
 """
 
 from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -36,7 +37,7 @@ def published_tournaments(season):
 @public_cache.cached("tournament")
 def tournament(request, pk):
     t = published_tournament(pk)
-    return render(request, "public/stats/tournament.html", {
+    return TemplateResponse(request, "public/stats/tournament.html", {
         "tournament": t, "season": t.season, "stats": statistics.tournament_stats(t),
         "public_url": reverse("public:tournament", args=[t.pk])})
 
@@ -45,7 +46,7 @@ def tournament(request, pk):
 def season(request, pk):
     season_ = get_object_or_404(Season, pk=pk)
     tournaments = published_tournaments(season_)
-    return render(request, "public/stats/season.html", {
+    return TemplateResponse(request, "public/stats/season.html", {
         "season": season_, "tournaments": tournaments, "stats": statistics.season_stats(season_),
         "public_url": reverse("public:season", args=[season_.pk])})
 
@@ -55,7 +56,7 @@ def player(request, pk, entry_pk):
     t = published_tournament(pk)
     entry = get_object_or_404(Entry.objects.select_related("player", "team"), pk=entry_pk, tournament=t)
     stats = statistics.entry_stats(entry)
-    return render(request, "public/stats/player.html", {
+    return TemplateResponse(request, "public/stats/player.html", {
         "tournament": t, "season": t.season, "entry": entry, "player": entry.player, "stats": stats,
         "best_worst": best_worst(stats), "public_url": reverse("public:tournament", args=[t.pk])})
 
@@ -70,6 +71,6 @@ def season_player(request, pk, player_pk):
     if not entries:
         raise Http404("the player did not play a published tournament of this season")
     stats = statistics.player_season_stats(player_, season_)
-    return render(request, "public/stats/season_player.html", {
+    return TemplateResponse(request, "public/stats/season_player.html", {
         "season": season_, "player": player_, "entries": entries, "stats": stats, "best_worst": best_worst(stats),
         "public_url": reverse("public:season", args=[season_.pk])})
