@@ -17,9 +17,9 @@ from django.urls import reverse
 from scoring.random_games import random_game
 from tests import factories
 from tests.office.test_director_seasons import tournament_data
+from tournament.common.numbers import signed
 from tournament.models import Game
 from tournament.public import cache as public_cache
-from tournament.public.tables import signed
 from tournament.registration import services as registration_services
 from tournament.results import engine, services
 
