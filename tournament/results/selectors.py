@@ -2,7 +2,6 @@
 
 from django.db.models import Count, Q, Sum
 
-from tournament.common.collation import person_key
 from tournament.models import AuditLog, Entry, Game, Score, Seat, Table
 from tournament.results.scoresheet import ScoreSheet
 
@@ -42,17 +41,6 @@ def table_totals(table):
 
 def table_audit(table):
     return AuditLog.objects.filter(table=table).select_related("user", "table__round").order_by("-at", "-id")
-
-
-def draw_lists(round_):
-    """Table list of a round: by table (seat order) and alphabetically by player (``collation.person_key``)."""
-    seats = list(Seat.objects.filter(round=round_).select_related("entry__player", "table")
-                 .order_by("table__number", "position"))
-    by_table = {}
-    for s in seats:
-        by_table.setdefault(s.table, []).append(s)
-    alphabetical = sorted(seats, key=lambda s: person_key(s.entry.player, s.entry.start_number))
-    return list(by_table.items()), alphabetical
 
 
 def entry_totals(tournament):

@@ -1,6 +1,6 @@
 """Table lists of a round for the wall: by table (seat order), and alphabetically by player with table and seat.
 
-Large type: people read them standing, from a metre away. Both come from ``selectors.draw_lists``; the list by
+Large type: people read them standing, from a metre away. Both come from ``draws.selectors.draw_lists``; the list by
 name is in the German order of ``tournament.common.collation`` and files "Äckerle" under A.
 """
 
@@ -8,9 +8,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.common.collation import initial
+from tournament.draws.selectors import draw_lists
 from tournament.exports.base import PdfExporter
 from tournament.exports.registry import register
-from tournament.results.selectors import draw_lists
 
 
 def seat_line(seat):

@@ -16,11 +16,11 @@ from tournament.office.forms.director import (
     EntryForm,
     PlayerForm,
     PlayerSearchForm,
-    search_players,
 )
 from tournament.office.views.access import direct
 from tournament.office.views.common import tournament_context, tournament_or_404
 from tournament.registration import services as registration_services
+from tournament.registration.selectors import search_players
 from tournament.standings.categories import SeasonCategories
 
 TOGGLES = registration_services.TOGGLES

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from tournament.draws import selectors as draw_selectors
 from tournament.draws import services as draws
 from tournament.models import AuditLog, Round, Score
 from tournament.office import errors
@@ -69,7 +70,7 @@ def undrawn_context(tournament, number, form):
 
 
 def drawn_context(round_):
-    by_table, alphabetical = selectors.draw_lists(round_)
+    by_table, alphabetical = draw_selectors.draw_lists(round_)
     progress = {p["table"].pk: p for p in selectors.round_progress(round_)}
     tables = [{"table": table, "seats": seats, "progress": progress[table.pk], "sheet_url": sheet_url(table)}
               for table, seats in by_table]

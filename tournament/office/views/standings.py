@@ -20,11 +20,11 @@ from tournament.office import errors
 from tournament.office.forms.director import (
     CategoryForm,
     PlayerSearchForm,
-    search_players,
     tiebreak_label,
 )
 from tournament.office.views.access import direct, organise
 from tournament.office.views.common import tournament_context, tournament_or_404
+from tournament.registration.selectors import search_players
 from tournament.seasons import services as seasons
 from tournament.standings import categories as season_categories
 from tournament.standings import ranking as standings
