@@ -127,7 +127,7 @@ def test_a_job_whose_worker_died_shows_as_failed(client, seated, database_queue,
     silent = timezone.now() - timedelta(seconds=settings.CEGO_EXPORT_STALE_AFTER + 1)
     ExportJob.objects.filter(pk=job.pk).update(heartbeat_at=silent)
     status = client.get(url).json()
-    assert status["state"] == "failed" and "worker" in status["error"] and "file_url" not in status
+    assert status["state"] == "failed" and "Hintergrundprozess" in status["error"] and "file_url" not in status
     assert ExportJob.objects.get(pk=job.pk).status == Status.RUNNING      # a read writes nothing
     out = call_command_output("cleanup_exports")
     assert out.startswith("1 abandoned job")
@@ -150,7 +150,7 @@ def test_a_job_shown_as_failed_stays_failed_when_its_worker_wakes_up(client, sea
     monkeypatch.setattr(tasks.Progress, "__call__", asleep_after_the_first_call)
     response = start(client, t, round_)
     status = client.get(response.json()["status_url"]).json()
-    assert status["state"] == "failed" and "worker" in status["error"]
+    assert status["state"] == "failed" and "Hintergrundprozess" in status["error"]
     directory = settings.CEGO_EXPORT_DIR
     assert job_from(response).file == "" and not (directory.exists() and os.listdir(directory))
 
@@ -182,7 +182,7 @@ def test_a_worker_shut_down_mid_export_marks_the_job_failed(client, seated, data
     with pytest.raises(SystemExit):
         tasks.run_export.call(response.json()["token"])
     status = client.get(response.json()["status_url"]).json()
-    assert status["state"] == "failed" and "worker" in status["error"]
+    assert status["state"] == "failed" and "Hintergrundprozess" in status["error"]
     assert job_from(response).failure == Failure.INTERRUPTED
 
 

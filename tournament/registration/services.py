@@ -30,7 +30,8 @@ def toggle(*, entry, field, user):
     permissions.require(user, permissions.DIRECT, entry.tournament)
     if field not in TOGGLES:
         raise ValueError(field)
-    entry = Entry.objects.select_for_update().select_related("player", "tournament").get(pk=entry.pk)
+    lock_tournament(entry.tournament_id)        # first, as every write of the tournament (common.locks)
+    entry = Entry.objects.select_related("player", "tournament").get(pk=entry.pk)
     value = not getattr(entry, field)
     setattr(entry, field, value)
     entry.save(update_fields=[field])

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from scoring import ScoringError, resolve
 from tournament.audit.log import assign, audit, jsonable
+from tournament.common.locks import lock_season, lock_tournament
 from tournament.models import AuditLog, Category, Game, Season, Tournament
 from tournament.results.engine import engine_error
 from tournament.staff import permissions
@@ -53,7 +54,8 @@ def create_season(*, user, **fields):
 @transaction.atomic
 def update_season(*, season, user, **fields):
     permissions.require(user, permissions.ORGANISE, season)
-    season = Season.objects.select_for_update().get(pk=season.pk)
+    lock_season(season.pk)
+    season = Season.objects.get(pk=season.pk)
     old, new = assign(season, _known(fields, SEASON_FIELDS))
     if old:
         _checked(season)
@@ -107,7 +109,8 @@ def update_tournament(*, tournament, user, **fields):
     """Change the settings ``fields`` of ``tournament``; its direction. Once results are entered the ruleset and
     its overrides are frozen (the stored scores would no longer match), and rounds already drawn stay."""
     permissions.require(user, permissions.DIRECT, tournament)
-    tournament = Tournament.objects.select_for_update().select_related("season").get(pk=tournament.pk)
+    lock_tournament(tournament.pk)
+    tournament = Tournament.objects.select_related("season").get(pk=tournament.pk)
     old, new = assign(tournament, _known(fields, TOURNAMENT_FIELDS))
     if old:
         _check_tournament(tournament, new)
@@ -139,7 +142,7 @@ def _category_log(category, action, user, old=None, new=None):
 @transaction.atomic
 def create_category(*, season, user, name):
     permissions.require(user, permissions.ORGANISE, season)
-    Season.objects.select_for_update().filter(pk=season.pk).first()      # two of one name take turns
+    lock_season(season.pk)      # two of one name take turns
     category = Category(season=season, name=_category_name(season, name))
     _checked(category)
     category.save()
@@ -150,7 +153,7 @@ def create_category(*, season, user, name):
 @transaction.atomic
 def rename_category(*, category, user, name):
     permissions.require(user, permissions.ORGANISE, category.season)
-    Season.objects.select_for_update().filter(pk=category.season_id).first()
+    lock_season(category.season_id)
     category = Category.objects.select_related("season").get(pk=category.pk)
     old, new = assign(category, {"name": _category_name(category.season, name, category)})
     if old:
