@@ -173,7 +173,8 @@ def test_save_answers_the_stored_row_the_numbers_and_the_change_log(staff, table
     assert [texts(p[f"g3-run{s}"], ".")[0] for s in range(4)] == [signed(v) for v in running]
     assert "g1-run0" in p and not any(f"g{n}-run0" not in p for n in range(2, 25))
     assert p["entered-count"].text == "2" and p["totals-link"].get("hidden") is not None
-    assert texts(p["audit"], ".//tbody/tr")[0].count("34") == 1
+    newest = texts(p["audit"], ".//tbody/tr")[0]                   # when · who · what · the game in words
+    assert newest.count("34 Kartenpunkte") == 1 and "Spiel 1" in newest
     assert not p["sheet-foot"].xpath(f".//*[{has_class('provisional')}]")
     assert p["sheet-status"].text.strip() == game.explanation
 
