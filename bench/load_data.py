@@ -72,7 +72,7 @@ def helper_rows(round_, preplayed, helpers, seed=7):
     from types import SimpleNamespace
 
     from scoring.random_games import random_game
-    from tournament.office.forms.sheet import (
+    from tournament.results.rows import (
         GameRowForm,
         row_values,
         show_raeuber_tricks,

@@ -35,6 +35,7 @@ from tournament.models import (
     Season,
     Seat,
     Table,
+    TableLink,
     Team,
     Tournament,
 )
@@ -153,6 +154,16 @@ MATRIX = {
     "exports:season_download": (lambda w: [w.season.pk, "season_standings"], office(ORGANISE)),
     "exports:job": (lambda w: [NO_JOB], office(OFFICE, ok=404)),          # a job is its owner's only
     "exports:job_file": (lambda w: [NO_JOB], office(OFFICE, ok=404)),
+    # The table page of a secret link (no login: the link is the key; a wrong token is a 404, tests/table_entry)
+    "phone:table": (lambda w: [w.link.token], PUBLIC),
+    "phone:state": (lambda w: [w.link.token], PUBLIC),
+    "phone:service_worker": (lambda w: [], PUBLIC),
+    "phone:preview": (lambda w: [w.link.token], everyone(405)),             # POST only
+    "phone:save": (lambda w: [w.link.token], everyone(405)),
+    "phone:confirm": (lambda w: [w.link.token], everyone(405)),
+    "phone:dispute": (lambda w: [w.link.token], everyone(405)),
+    "phone:call": (lambda w: [w.link.token], everyone(405)),
+    "phone:sign": (lambda w: [w.link.token], everyone(405)),
     # The Django admin's own pages
     "admin:index": (lambda w: [], admin_site()),
     "admin:login": (lambda w: [], {**everyone(200), "superuser": ELSEWHERE}),   # a superuser goes on to the index
@@ -255,6 +266,7 @@ def world():
                                 backend_name="default", run_after=when, exception_class_path="", traceback="")
     return SimpleNamespace(
         t=t, season=season, round=round_, table=table, entry=entry, users=users,
+        link=TableLink.objects.get(table=table, revoked_at__isnull=True),
         adjustment=Adjustment.objects.create(entry=entry, points=10, reason="Bonus"),
         category=Category.objects.create(season=season, name="Senioren"),
         helper_role=Role.objects.get(kind=Role.Kind.HELPER, tournament=t))

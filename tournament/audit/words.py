@@ -45,7 +45,7 @@ MODELS = {Kind.GAME: Game, Kind.ROUND: Round, Kind.ADJUSTMENT: Adjustment, Kind.
           Kind.SEASON: Season, Kind.TOURNAMENT: Tournament, Kind.CATEGORY: Category}
 SEATS = {"declarer", "announcer", "last_trick", "penalty"}         # game fields that hold a 0-based seat
 # Keys the subject or ``where`` already says, or bookkeeping only.
-HIDDEN = {Kind.GAME: {"number", "version"}, Kind.ROUND: {"round"}, Kind.ADJUSTMENT: {"entry"}}
+HIDDEN = {Kind.GAME: {"number", "version"}, Kind.ROUND: {"round"}, Kind.ADJUSTMENT: {"entry"}, Kind.CLOCK: {"round"}}
 NONE = "–"
 
 
@@ -73,7 +73,15 @@ class Described:
 
     @property
     def user(self):
-        return self.log.user.get_username() if self.log.user else NONE
+        """The user, or for a write from a table link the seat and the device ("Table 7, seat 3 (phone 4f2a)")."""
+        if self.log.user:
+            return self.log.user.get_username()
+        origin = self.log.origin
+        if isinstance(origin, dict) and origin.get("seat") is not None:
+            text = _("Table %(table)s, seat %(seat)s") % {"table": origin.get("table"), "seat": origin["seat"] + 1}
+            device = str(origin.get("device") or "")[:8]
+            return f"{text} ({_('phone')} {device})" if device else text
+        return NONE
 
     @property
     def round_number(self):
@@ -96,6 +104,9 @@ def describe_all(logs):
 def describe(log, round_numbers=None):
     kind = log.object_type
     old, new = _as_dict(log.old), _as_dict(log.new)
+    if log.action in TABLE_EVENTS:
+        return Described(log=log, kind=_kind_label(kind), subject=_subject(log, old, new, round_numbers or {}),
+                         where=_where(log, old, new), after=table_event(log, old, new))
     changes = _changes(kind, old, new, log.action == AuditLog.Action.UPDATE)
     if kind == Kind.GAME:
         before, after = describe_game(log.old) if log.old else "", describe_game(log.new) if log.new else ""
@@ -106,6 +117,33 @@ def describe(log, round_numbers=None):
         after = "; ".join(f"{c.label}: {c.after}" for c in changes if c.after)
     return Described(log=log, kind=_kind_label(kind), subject=_subject(log, old, new, round_numbers or {}),
                      where=_where(log, old, new), changes=changes, before=before, after=after)
+
+
+Action = AuditLog.Action
+TABLE_EVENTS = {Action.CONFIRM, Action.DISPUTE, Action.SIGN, Action.CALL, Action.RESOLVE, Action.ISSUE}
+
+
+def table_event(log, old, new):
+    """What a write of entry at the table did, in one line (docs/table-entry.md)."""
+    action = log.action
+    if action == Action.CONFIRM:
+        return _("confirmed as entered (version %(version)s)") % {"version": new.get("version")}
+    if action == Action.DISPUTE:
+        note = new.get("note")
+        return _("disputed: “%(note)s”") % {"note": note} if note else _("disputed")
+    if action == Action.SIGN:
+        totals = new.get("totals") or []
+        return _("signed off the totals: %(totals)s") % {"totals": " · ".join(
+            _("seat %(seat)s %(points)s") % {"seat": i + 1, "points": signed(p)} for i, p in enumerate(totals))}
+    if action == Action.CALL:
+        return _("called the tournament direction") + (f": “{new['note']}”" if new.get("note") else "")
+    if action == Action.RESOLVE:
+        what = _("dispute of game %(number)s") % {"number": old.get("game")} if old.get("kind") == "dispute" \
+            else _("call for the director")
+        return _("%(what)s resolved") % {"what": what}
+    if action == Action.ISSUE:
+        return _("new link issued, the old one revoked") if new.get("revoked") else _("link issued")
+    return ""
 
 
 def _as_dict(value):
@@ -133,6 +171,8 @@ def _subject(log, old, new, round_numbers):
 
 
 def _where(log, old, new):
+    if log.object_type == Kind.CLOCK and (new.get("round") or old.get("round")):
+        return _("Round %(n)s") % {"n": new.get("round") or old.get("round")}
     if log.table is not None:
         return _("table %(t)s, round %(n)s") % {"t": log.table.number, "n": log.table.round.number}
     kind = log.object_type
@@ -183,7 +223,7 @@ def label(kind, key):
         "category": lambda: str(Category._meta.verbose_name), "round": lambda: _verbose(Round, "number"),
         "players": lambda: _verbose(Category, "players"), "entries": lambda: str(Entry._meta.verbose_name_plural),
         "stats": lambda: _("draw checks"), "file": lambda: _("file"), "new_players": lambda: _("new players"),
-        "sha256": lambda: "SHA-256", "role": lambda: _verbose(Role, "kind"), "user": lambda: _verbose(Role, "user"),
+        "sha256": lambda: "SHA-256", "minutes": lambda: _verbose(Round, "clock_minutes"), "role": lambda: _verbose(Role, "kind"), "user": lambda: _verbose(Role, "user"),
     }
     return (extra[key]() if key in extra else None) or key
 

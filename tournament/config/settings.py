@@ -21,6 +21,12 @@ CEGO_EXPORT_KEEP            seconds a finished export can be downloaded before i
 CEGO_EXPORT_STALE_AFTER     seconds without a sign of life after which a running export counts as failed; default 120
 CEGO_EXPORT_QUEUE_TIMEOUT   seconds an export may wait for a worker before it counts as failed; default 600
 
+Entry at the table (docs/table-entry.md):
+CEGO_SITE_URL               the address phones reach this server at, for the QR codes and table cards, e.g.
+                            http://192.168.1.20:8000 on a hall's own network; default: the address the director's
+                            browser used (right when the director's laptop is reached by the same name)
+CEGO_TABLE_RATE             requests per table link and minute before 429; default 240
+
 Production only (DJANGO_DEBUG off):
 DJANGO_HTTPS                on: the site is reached over HTTPS (secure cookies, HSTS); off only for a closed network
                             without certificates, where browsers would drop secure cookies
@@ -171,6 +177,9 @@ CEGO_EXPORT_KEEP = int(os.environ.get("CEGO_EXPORT_KEEP") or 24 * 3600)
 CEGO_EXPORT_STALE_AFTER = int(os.environ.get("CEGO_EXPORT_STALE_AFTER") or 120)
 CEGO_EXPORT_QUEUE_TIMEOUT = int(os.environ.get("CEGO_EXPORT_QUEUE_TIMEOUT") or 600)
 CEGO_EXPORT_HEARTBEAT = 10       # seconds between a running export's signs of life (well below STALE_AFTER)
+
+CEGO_SITE_URL = os.environ.get("CEGO_SITE_URL", "").strip().rstrip("/")
+CEGO_TABLE_RATE = int(os.environ.get("CEGO_TABLE_RATE") or 240)
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",

@@ -21,5 +21,6 @@ urlpatterns = [
     path("eingabe/", include("tournament.office.urls_sheet")),
     path("statistik/", include("tournament.public.urls_stats")),
     path("export/", include("tournament.office.urls_exports")),
+    path("t/", include("tournament.phone.urls")),
     path("", include("tournament.public.urls")),
 ]

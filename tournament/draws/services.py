@@ -17,6 +17,7 @@ from tournament.common.locks import lock_tournament
 from tournament.models import AuditLog, Round, Seat, Table
 from tournament.results.engine import ruleset_for
 from tournament.staff import permissions
+from tournament.table_entry.links import issue_links
 from tournament.standings.services import draw_missing_lots
 
 
@@ -109,6 +110,7 @@ def draw_round(*, tournament, number, user, seed=None):
                                      games_planned=tournament.games_per_round(len(players)))
         Seat.objects.bulk_create(Seat(round=round_, table=table, entry=by_player[p], position=pos)
                                  for pos, p in enumerate(players))
+    issue_links(round_, user)               # every table's secret link for entry at the table
     draw_missing_lots([tournament.pk])      # from now on the standings rank the field, ties by lot
     if tournament.status == tournament.Status.REGISTRATION:
         tournament.status = tournament.Status.RUNNING

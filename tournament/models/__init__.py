@@ -3,7 +3,8 @@
 Vocabulary as in ``scoring.contracts``: a *round* (*Durchgang*) is one seat draw followed by 24 games (30 at a
 table of 5); a *table* holds 3–5 *seats*; a *game* is one row of the paper sheet. Scores are never typed: they are
 computed by the engine (``services.record_game``) and stored per player in ``Score`` for fast reads. An
-``ExportJob`` is a file being made for a user in the background.
+``ExportJob`` is a file being made for a user in the background. ``TableLink``, ``TableFlag``, ``Signature`` and
+``TableRequest`` carry entry at the table (docs/table-entry.md).
 """
 
 from tournament.models.audit import AuditLog
@@ -12,6 +13,7 @@ from tournament.models.play import Adjustment, Game, Round, Score, Seat, Table
 from tournament.models.registration import Entry
 from tournament.models.roles import Role
 from tournament.models.season import Category, Player, Season, Team, Tournament
+from tournament.models.table_entry import Signature, TableFlag, TableLink, TableRequest
 
 __all__ = [
     "Adjustment",
@@ -26,7 +28,11 @@ __all__ = [
     "Score",
     "Season",
     "Seat",
+    "Signature",
     "Table",
+    "TableFlag",
+    "TableLink",
+    "TableRequest",
     "Team",
     "Tournament",
 ]

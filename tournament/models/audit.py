@@ -23,6 +23,13 @@ class AuditLog(models.Model):
         DRAW = "draw", _("drawn")
         ADD = "add", _("added")
         REMOVE = "remove", _("removed")
+        CONFIRM = "confirm", _("confirmed")
+        DISPUTE = "dispute", _("disputed")
+        SIGN = "sign", _("signed off")
+        RESOLVE = "resolve", _("resolved")
+        ISSUE = "issue", _("issued")
+        REVOKE = "revoke", _("revoked")
+        CALL = "call", _("called")
 
     class Kind(models.TextChoices):
         """What a row is about (``object_type``); ``object_id`` is that object's id where it has one."""
@@ -36,6 +43,10 @@ class AuditLog(models.Model):
         SEASON = "season", _("Season")
         TOURNAMENT = "tournament", _("Tournament")
         CATEGORY = "category", _("Category")
+        LINK = "link", _("Table link")
+        FLAG = "flag", _("Call for the director")
+        SIGNATURE = "signature", _("Sign-off")
+        CLOCK = "clock", _("Round clock")
 
     tournament = models.ForeignKey(Tournament, models.CASCADE, null=True, blank=True, related_name="audit",
                                    verbose_name=_("tournament"))
@@ -52,6 +63,8 @@ class AuditLog(models.Model):
     old = models.JSONField(_("before"), null=True, blank=True)
     new = models.JSONField(_("after"), null=True, blank=True)
     reason = models.CharField(_("reason"), max_length=200, blank=True)
+    # Who wrote it when it came from a table link instead of a user: {"table": n, "seat": 0-based, "device": id}.
+    origin = models.JSONField(_("at the table"), null=True, blank=True)
 
     class Meta:
         ordering = ["-at", "-id"]

@@ -28,6 +28,9 @@ class Round(models.Model):
     algorithm = models.CharField(_("algorithm"), max_length=40)
     input_hash = models.CharField(_("input hash"), max_length=64)
     drawn_at = models.DateTimeField(_("drawn"), auto_now_add=True)
+    # The round clock (docs/table-entry.md): the time limit the director set and when it runs out.
+    clock_minutes = models.PositiveSmallIntegerField(_("time limit (minutes)"), null=True, blank=True)
+    clock_ends_at = models.DateTimeField(_("time runs out"), null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -123,6 +126,12 @@ class Game(models.Model):
     won = models.BooleanField(_("won"), null=True, blank=True)
     explanation = models.TextField(_("explanation"), blank=True)
     version = models.PositiveIntegerField(_("version"), default=1)
+    # Entry at the table (docs/table-entry.md): the seat (0-based) and device that keyed this version — empty
+    # when it was keyed in the office, which counts as confirmed — and the seat that confirmed it.
+    keyed_seat = models.PositiveSmallIntegerField(_("keyed by seat"), null=True, blank=True)
+    keyed_device = models.CharField(_("keyed on device"), max_length=32, blank=True)
+    confirmed_seat = models.PositiveSmallIntegerField(_("confirmed by seat"), null=True, blank=True)
+    confirmed_at = models.DateTimeField(_("confirmed"), null=True, blank=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
     updated_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
                                    related_name="+", verbose_name=_("updated by"))
@@ -141,6 +150,11 @@ class Game(models.Model):
 
     def __str__(self):
         return f"{self.table} #{self.number} {self.get_contract_display()}"
+
+    @property
+    def confirmed(self):
+        """Keyed in the office, or keyed at the table and confirmed by another seat."""
+        return self.keyed_seat is None or self.confirmed_seat is not None
 
 
 class Score(models.Model):

@@ -51,5 +51,10 @@ def engine_game(table, number, data):
     return game
 
 
+def stores(game, data):
+    """Whether ``game`` already holds exactly the entered ``data`` (a double submit, a resent queue)."""
+    return all(getattr(game, k) == ((data.get(k) or 0) if k == "calls" else data.get(k)) for k in GAME_FIELDS)
+
+
 def game_snapshot(game):
     return {name: getattr(game, name) for name in (*GAME_FIELDS, "number", "scores", "version")}

@@ -75,6 +75,13 @@ def refresh_totals(entry_ids):
     versions.tournaments_changed({entry.tournament_id for entry in entries}, results_of=entry_ids)
 
 
+def _require_enter(user, table):
+    """``ENTER`` on the table's tournament; a table link (``TableAccess``) only at its own table."""
+    permissions.require(user, permissions.ENTER, table.round.tournament)
+    if isinstance(user, permissions.TableAccess) and not user.may_write(table):
+        raise PermissionDenied(_("You are not allowed to do this."))
+
+
 def _entries_by_position(table):
     return {s.position: s.entry_id for s in table.seats.all()}
 
@@ -88,7 +95,7 @@ def record_game(*, table, number, data, user, expected_version=None, reason=""):
     """
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
     round_ = table.round
-    permissions.require(user, permissions.ENTER, round_.tournament)
+    _require_enter(user, table)
     if not 1 <= number <= table.games_planned:
         raise ValidationError({"number": ValidationError(
             _("Game %(number)s does not exist at this table (1–%(max)s).") % {"number": number,
@@ -136,6 +143,12 @@ def record_game(*, table, number, data, user, expected_version=None, reason=""):
     game.won = result["won"]
     game.explanation = result["explanation"]
     game.updated_by = user if user and user.is_authenticated else None
+    # Who keyed this version: a seat at the table (needs a confirmation by another seat) or the office (counts
+    # as confirmed). Every new version needs its own confirmation (docs/table-entry.md).
+    at_table = isinstance(user, permissions.TableAccess)
+    game.keyed_seat = user.seat if at_table else None
+    game.keyed_device = user.device if at_table else ""
+    game.confirmed_seat = game.confirmed_at = None
     game.save()
     positions = _entries_by_position(table)
     Score.objects.filter(game=game).delete()
@@ -151,7 +164,7 @@ def record_game(*, table, number, data, user, expected_version=None, reason=""):
 @transaction.atomic
 def delete_game(*, game, user, expected_version=None, reason=""):
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=game.table_id)
-    permissions.require(user, permissions.ENTER, table.round.tournament)
+    _require_enter(user, table)
     current = Game.objects.filter(pk=game.pk).first()
     if current is None:
         return
@@ -170,7 +183,7 @@ def delete_game(*, game, user, expected_version=None, reason=""):
 def record_totals(*, table, totals, user, reason=""):
     """Totals-only entry: the sheet's sum per seat position, checked to sum to zero under zero-sum writing."""
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
-    permissions.require(user, permissions.ENTER, table.round.tournament)
+    _require_enter(user, table)
     _check_round_writable(table.round, reason, user)
     if table.games.exists():
         raise ValidationError(_("Games are already entered at this table; totals only is not possible."),
@@ -198,7 +211,7 @@ def record_totals(*, table, totals, user, reason=""):
 def delete_totals(*, table, user, reason=""):
     """Undo a totals-only entry (e.g. to key the sheet game by game after all); audited like a deleted game."""
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
-    permissions.require(user, permissions.ENTER, table.round.tournament)
+    _require_enter(user, table)
     _check_round_writable(table.round, reason, user)
     positions = _entries_by_position(table)
     rows = {s.entry_id: s.points for s in Score.objects.filter(table=table, game__isnull=True)}
@@ -223,6 +236,8 @@ def set_round_status(*, round_, status, user, reason=""):
         raise ValidationError({"reason": ValidationError(_("Give a reason to unlock a locked round."),
                                                          code="reason_required")})
     if status != Round.Status.OPEN:
+        # A write at a table holds that table's row lock: wait for those in flight, so none lands after the lock.
+        list(Table.objects.select_for_update().filter(round=round_).values_list("pk", flat=True))
         from tournament.results.selectors import round_progress
         missing = [t for t in round_progress(round_) if not t["complete"]]
         if missing:

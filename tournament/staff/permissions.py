@@ -12,6 +12,10 @@ Four capabilities, each on one object:
 * ``ENTER`` results of a tournament: score sheets (enter, correct, delete a game; totals) — the above and the
   tournament's entry helpers. Corrections in a locked round need ``DIRECT``.
 
+A ``TableAccess`` (a table's secret link, with the seat and device that use it; docs/table-entry.md) stands in
+for a user at one table: it may ``ENTER`` results of that table's tournament — and the services it calls check
+that it writes only at its own table — nothing else; it is never a director.
+
 ``user=None`` stands for the system itself (management commands, the demo, migrations): it may do everything.
 A view always passes ``request.user`` (anonymous users included), so a view can never ask as the system.
 """
@@ -29,6 +33,29 @@ VIEW_SEASON = "view_season"
 
 # Which role kinds grant a capability on a tournament (beyond superusers and the season's organisers).
 TOURNAMENT_KINDS = {DIRECT: {Role.Kind.DIRECTOR}, ENTER: {Role.Kind.DIRECTOR, Role.Kind.HELPER}}
+
+
+class TableAccess:
+    """A table link in use: ``link`` (a ``TableLink`` with its table, round and tournament loaded), ``seat``
+    (0-based, the seat the phone chose) and ``device`` (the phone's own id). Not a user: unauthenticated, no
+    roles; ``audit`` records it as ``origin``."""
+
+    is_authenticated = False
+    is_active = False
+    is_superuser = False
+
+    def __init__(self, link, seat=None, device=""):
+        self.link = link
+        self.table = link.table
+        self.seat = seat
+        self.device = device
+
+    def origin(self):
+        return {"table": self.table.number, "seat": self.seat, "device": self.device}
+
+    def may_write(self, table):
+        """Whether this link may write at ``table``: its own table, not revoked."""
+        return table.pk == self.table.pk and self.link.revoked_at is None
 
 
 def roles_of(user):
@@ -53,6 +80,8 @@ def can(user, capability, obj=None):
     """Whether ``user`` has ``capability`` on ``obj`` (a Season for ORGANISE, a Tournament for DIRECT/ENTER)."""
     if user is None:
         return True
+    if isinstance(user, TableAccess):
+        return capability == ENTER and isinstance(obj, Tournament) and obj.pk == user.table.round.tournament_id
     if not _active(user):
         return False
     if user.is_superuser:

@@ -28,7 +28,7 @@ from tournament.common import params
 from tournament.common.i18n import engine_lang
 from tournament.models import Game, Round, Table
 from tournament.office import errors
-from tournament.office.forms.sheet import GameRowForm, TotalsForm, row_values, ui_field
+from tournament.results.rows import GameRowForm, TotalsForm, row_values, ui_field
 from tournament.office.views.access import allowed, round_tournament, table_tournament
 from tournament.office.views.sheet_rows import (
     audit_rows,
@@ -89,11 +89,6 @@ def typed_only(errors, post):
 def service_errors(err, form):
     """A service's (or the engine's) error keyed by the sheet's inputs."""
     return errors.by_field(err, rename=lambda field: ui_field(field, form.kind, form.first_playing_seat()))
-
-
-def stores(game, data):
-    """Whether ``game`` already holds exactly the entered ``data``."""
-    return all(getattr(game, k) == ((data.get(k) or 0) if k == "calls" else data.get(k)) for k in engine.GAME_FIELDS)
 
 
 def zero_sum(table):
@@ -166,7 +161,7 @@ def preview(request, pk):
         pending["errors"] = typed_only(form.ui_errors(), request.POST)
         if game is None and not any(v.strip() for v in values.values()):
             pending["state"] = ""                            # typed back to an empty row
-    elif game is not None and form.expected_version == game.version and stores(game, form.game_data):
+    elif game is not None and form.expected_version == game.version and engine.stores(game, form.game_data):
         pending["state"], status_text = "saved", game.explanation     # typed back to the stored row
     else:
         lang = engine_lang()
@@ -190,7 +185,7 @@ def save(request, pk):
         game = services.record_game(table=table, number=form.game_number, data=form.game_data, user=request.user,
                                     expected_version=form.expected_version, reason=form.cleaned_data["reason"])
     except services.ConflictError as err:
-        if err.current is None or not stores(err.current, form.game_data):
+        if err.current is None or not engine.stores(err.current, form.game_data):
             return conflict(request, table, form, err)
         game = err.current      # the same row posted again after it was stored: stored once
     except errors.ERRORS as err:

@@ -16,7 +16,7 @@ from tournament.audit.words import describe_game
 from tournament.common.i18n import engine_lang
 from tournament.common.numbers import signed
 from tournament.models import Round, Table
-from tournament.office.forms.sheet import (
+from tournament.results.rows import (
     contract_key,
     keyboard_contracts,
     row_values,

@@ -1,4 +1,4 @@
-"""Score-sheet entry: what a director keys into one row of the sheet, turned into the engine's game fields.
+"""Score-sheet rows: what a director or a player keys into one row of the sheet, turned into the engine's game fields.
 
 The form knows the keyboard vocabulary of the sheet and nothing of scoring:
 

@@ -1,0 +1,202 @@
+"""Reads of entry at the table: the sheet a phone shows (``phone_sheet``), the fingerprint a sign-off is given for
+(``sheet_state``), who has signed (``signed_positions``), and the tiles of the director's hall view (``hall``)."""
+
+import hashlib
+
+from django.db.models import Count, Max, Q
+from django.utils import timezone
+
+from scoring.contracts import CONTRACTS
+from tournament.models import Game, Score, Seat, Signature, Table, TableFlag
+from tournament.results import selectors as results
+from tournament.results.engine import ruleset_for
+from tournament.results.rows import row_values
+
+
+def sheet_state(table, games=None, totals=None):
+    """A fingerprint of the sheet as it is: every game's number and version, or the keyed totals."""
+    games = games if games is not None else list(Game.objects.filter(table=table).values_list("number", "version"))
+    totals = totals if totals is not None else results.table_totals(table)
+    text = ";".join(f"{n}:{v}" for n, v in sorted(games)) + "|" + ";".join(f"{k}:{v}" for k, v in sorted(totals.items()))
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def signed_positions(table, state=None):
+    """Seats (0-based) whose sign-off is for the sheet as it is now; a later change makes a sign-off stale."""
+    state = state or sheet_state(table)
+    return sorted(Signature.objects.filter(table=table, state=state).values_list("position", flat=True))
+
+
+def open_flags(table):
+    return list(TableFlag.objects.filter(table=table, resolved_at__isnull=True).order_by("created_at"))
+
+
+def _game_row(game, seats_names):
+    contract = CONTRACTS.get(game.contract)
+    seat = game.announcer if contract and contract.kind in ("raeuber", "drescher") else game.declarer
+    return {"version": game.version, "contract": game.contract, "abbr": contract.abbr if contract else game.contract,
+            "declarer": None if seat is None else seat + 1,
+            "declarer_name": seats_names.get(seat, "") if seat is not None else "",
+            "scores": game.scores, "explanation": game.explanation, "won": game.won,
+            "keyed_seat": None if game.keyed_seat is None else game.keyed_seat + 1,
+            "confirmed": game.confirmed,
+            "confirmed_seat": None if game.confirmed_seat is None else game.confirmed_seat + 1,
+            "values": {k: v for k, v in row_values(game, len(seats_names)).items() if k != "kind"}}
+
+
+def phone_sheet(link, lang="de"):
+    """Everything a phone shows of its table, JSON-ready: seats, rows (dealer, who sits out, the game and its
+    running totals), the next game, totals, confirmations, disputes, sign-offs, the round clock, the state."""
+    table = link.table
+    round_ = table.round
+    tournament = round_.tournament
+    seats = list(Seat.objects.filter(table=table).select_related("entry__player").order_by("position"))
+    names = {s.position: s.entry.player.full_name for s in seats}
+    rs = ruleset_for(tournament)
+    sheet = results.sheet_for_table(table, zero_sum=rs.writing == "zero_sum")
+    totals_only = results.table_totals(table)
+    games = [r.game for r in sheet.rows if r.game is not None]
+    state = sheet_state(table, [(g.number, g.version) for g in games], totals_only)
+    flags = open_flags(table)
+    disputed = {f.game_number for f in flags if f.kind == TableFlag.Kind.DISPUTE}
+    rows = []
+    for r in sheet.rows:
+        row = {"number": r.number, "dealer": r.dealer + 1, "forehand": r.forehand + 1,
+               "out": None if r.sitting_out is None else r.sitting_out + 1, "running": r.running if r.entered else None,
+               "game": _game_row(r.game, names) if r.game is not None else None}
+        if row["game"]:
+            row["game"]["disputed"] = r.number in disputed
+        rows.append(row)
+    next_number = sheet.next_open() if not totals_only else None
+    unconfirmed = [g.number for g in games if not g.confirmed]
+    totals = sheet.totals
+    if totals_only:
+        totals = [totals_only.get(p, 0) for p in range(table.size)]
+    complete = bool(totals_only) or sheet.complete
+    now = timezone.now()
+    return {
+        "tournament": tournament.name, "round": round_.number, "table": table.number, "size": table.size,
+        "planned": table.games_planned, "round_status": round_.status, "writable": round_.status != "locked",
+        "seats": [{"seat": s.position + 1, "name": names[s.position], "start_number": s.entry.start_number}
+                  for s in seats],
+        "rows": rows, "next": next_number,
+        "next_dealer": sheet.rows[next_number - 1].dealer + 1 if next_number else None,
+        "totals": totals, "totals_only": bool(totals_only), "entered": len(games), "complete": complete,
+        "unconfirmed": unconfirmed, "balanced": sheet.balanced,
+        "signed": [p + 1 for p in signed_positions(table, state)], "state": state,
+        "flags": [{"kind": f.kind, "seat": None if f.seat is None else f.seat + 1, "game": f.game_number,
+                   "note": f.note} for f in flags],
+        "clock": clock(round_, now), "now": now.isoformat(),
+        "calls": bool(rs.calls),
+    }
+
+
+def clock(round_, now=None):
+    """The round clock: minutes set and when it runs out, with seconds left (negative once over), or None."""
+    if round_.clock_ends_at is None:
+        return None
+    now = now or timezone.now()
+    return {"minutes": round_.clock_minutes, "ends_at": round_.clock_ends_at.isoformat(),
+            "seconds_left": int((round_.clock_ends_at - now).total_seconds())}
+
+
+def hall(round_):
+    """One tile per table of the round: games entered / confirmed / planned, signed seats, open disputes and calls,
+    minutes since the last game; sorted so the tables that need the director come first (``attention``)."""
+    now = timezone.now()
+    tables = (Table.objects.filter(round=round_)
+              .annotate(entered=Count("games", distinct=True),
+                        unconfirmed=Count("games", filter=Q(games__keyed_seat__isnull=False,
+                                                            games__confirmed_seat__isnull=True), distinct=True),
+                        at_table=Count("games", filter=Q(games__keyed_seat__isnull=False), distinct=True),
+                        totals=Count("score_rows", filter=Q(score_rows__game__isnull=True), distinct=True),
+                        last=Max("games__updated_at"))
+              .order_by("number"))
+    flags = {}
+    for flag in TableFlag.objects.filter(table__round=round_, resolved_at__isnull=True).order_by("created_at"):
+        flags.setdefault(flag.table_id, []).append(flag)
+    versions = {}
+    for table_id, number, version in Game.objects.filter(table__round=round_).values_list("table_id", "number",
+                                                                                            "version"):
+        versions.setdefault(table_id, []).append((number, version))
+    totals_rows = {}
+    positions = {(s["table_id"], s["entry_id"]): s["position"]
+                 for s in Seat.objects.filter(round=round_).values("table_id", "entry_id", "position")}
+    for table_id, entry_id, points in Score.objects.filter(table__round=round_, game__isnull=True).values_list(
+            "table_id", "entry_id", "points"):
+        totals_rows.setdefault(table_id, {})[positions[(table_id, entry_id)]] = points
+    signatures = {}
+    for table_id, position, state in Signature.objects.filter(table__round=round_).values_list("table_id", "position",
+                                                                                              "state"):
+        signatures.setdefault(table_id, []).append((position, state))
+    tiles = []
+    for t in tables:
+        state = sheet_state(t, versions.get(t.pk, []), totals_rows.get(t.pk, {}))
+        signed = sorted(p for p, s in signatures.get(t.pk, []) if s == state)
+        table_flags = flags.get(t.pk, [])
+        complete = t.totals > 0 or t.entered >= t.games_planned
+        minutes = int((now - t.last).total_seconds() // 60) if t.last else None
+        tile = {"table": t, "number": t.number, "size": t.size, "planned": t.games_planned, "entered": t.entered,
+                "confirmed": t.entered - t.unconfirmed, "unconfirmed": t.unconfirmed, "at_table": t.at_table,
+                "totals_only": t.totals > 0, "complete": complete, "signed": len(signed),
+                "fully_signed": len(signed) == t.size, "signed_seats": [p + 1 for p in signed],
+                "disputes": [f for f in table_flags if f.kind == TableFlag.Kind.DISPUTE],
+                "calls": [f for f in table_flags if f.kind == TableFlag.Kind.CALL],
+                "minutes_idle": minutes}
+        tile["attention"] = attention(tile)
+        tiles.append(tile)
+    tiles.sort(key=lambda tile: (-tile["attention"], tile["number"]))
+    return tiles
+
+
+IDLE_MINUTES = 15      # a table without a new game for this long, and not finished, is worth a look
+
+
+def attention(tile):
+    """How urgently a table needs the director: calls, then disputes, then idle unfinished tables, then tables
+    still playing, then complete but not signed; signed tables last (0)."""
+    if tile["calls"]:
+        return 5
+    if tile["disputes"]:
+        return 4
+    if not tile["complete"] and tile["minutes_idle"] is not None and tile["minutes_idle"] >= IDLE_MINUTES:
+        return 3
+    if tile["complete"] and not tile["fully_signed"]:
+        return 2 if tile["unconfirmed"] or tile["at_table"] else 1
+    if not tile["complete"]:
+        return 1
+    return 0
+
+
+def unsigned_tables(round_):
+    """Tables that keep a round from being locked without an override: not signed by every seat although games
+    were keyed at the table, with unconfirmed games, or with an open dispute or call (docs/table-entry.md)."""
+    problems = []
+    for tile in hall(round_):
+        reasons = []
+        if tile["at_table"] and not tile["fully_signed"]:
+            reasons.append("unsigned")
+        if tile["unconfirmed"]:
+            reasons.append("unconfirmed")
+        if tile["disputes"] or tile["calls"]:
+            reasons.append("flagged")
+        if reasons:
+            problems.append((tile["number"], reasons))
+    return sorted(problems)
+
+
+DEFAULT_ORDER = ("cego", "solo", "halbe", "eine", "leere", "raeuber", "zwei_leere", "zwei_verschiedene",
+                 "kleiner_mann", "gegensolo", "bettel", "piccolo", "ultimo", "drescher", "zwiccolo", "drilling",
+                 "vierlefax", "pfifferling")
+
+
+def contract_buttons(tournament, lang="de"):
+    """The ruleset's contracts for the phone's buttons, the most often played first (this season's games, then
+    a usual order): key, abbreviation, name, kind."""
+    rs = ruleset_for(tournament)
+    counts = dict(Game.objects.filter(table__round__tournament__season_id=tournament.season_id)
+                  .values("contract").annotate(n=Count("id")).values_list("contract", "n"))
+    rank = {key: i for i, key in enumerate(DEFAULT_ORDER)}
+    keys = sorted((k for k in CONTRACTS if k in rs.allowed), key=lambda k: (-counts.get(k, 0), rank.get(k, 99)))
+    return [{"key": k, "abbr": CONTRACTS[k].abbr, "name": CONTRACTS[k].name(lang), "kind": CONTRACTS[k].kind,
+             "goal_tricks": CONTRACTS[k].goal_tricks} for k in keys]
