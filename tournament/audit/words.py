@@ -78,9 +78,10 @@ class Described:
             return self.log.user.get_username()
         origin = self.log.origin
         if isinstance(origin, dict) and origin.get("seat") is not None:
-            text = _("Table %(table)s, seat %(seat)s") % {"table": origin.get("table"), "seat": origin["seat"] + 1}
-            device = str(origin.get("device") or "")[:8]
-            return f"{text} ({_('phone')} {device})" if device else text
+            where = {"table": origin.get("table"), "seat": origin["seat"] + 1, "device": str(origin.get("device") or "")[:8]}
+            if where["device"]:
+                return _("Table %(table)s, seat %(seat)s (phone %(device)s)") % where
+            return _("Table %(table)s, seat %(seat)s") % where
         return NONE
 
     @property
