@@ -445,3 +445,30 @@ def test_a_version_1_document_with_the_old_field_names_still_imports(tmp_path):
     assert copy.round_count == t.round_count
     assert [tb.games_planned for tb in copy.round_set.get().tables.order_by("number")] == \
         [tb.games_planned for tb in round_.tables.order_by("number")]
+
+
+def test_a_file_from_before_entry_at_the_table_imports_and_its_open_rounds_get_new_links(tmp_path):
+    from tournament.models import TableLink
+    from tournament.table_entry import links
+
+    t, round_ = factories.drawn(players=8)
+    table = round_.tables.order_by("number").first()
+    factories.play_table(table, 3)
+    old_tokens = set(TableLink.objects.values_list("token", flat=True))
+    text, _err = export(t)
+
+    def without_new_fields(doc):
+        for raw_round in doc["rounds"]:
+            raw_round.pop("clock_minutes"), raw_round.pop("clock_ends_at")
+            for raw_table in raw_round["tables"]:
+                for game in raw_table["games"]:
+                    for name in ("keyed_seat", "keyed_device", "confirmed_seat", "confirmed_at"):
+                        game.pop(name)
+        for row in doc["audit"]:
+            row.pop("origin")
+    out, _err = restore(tmp_path, edited(text, without_new_fields), as_new="Kopie")
+    copy = imported(out)
+    games = Game.objects.filter(table__round__tournament=copy)
+    assert games.count() == 3 and all(g.confirmed and g.keyed_device == "" for g in games)
+    new = {link.table.number: link.token for link in links.active_links(copy.round_set.get()).values()}
+    assert sorted(new) == [1, 2] and not set(new.values()) & old_tokens

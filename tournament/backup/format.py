@@ -35,11 +35,17 @@ TOURNAMENT_FIELDS = ("name", "date", "venue", "ruleset", "options", "round_count
 PLAYER_IDENTITY = ("first_name", "last_name", "town", "club", "is_woman", "birth_year", "is_guest")
 PLAYER_FIELDS = (*PLAYER_IDENTITY, "created_at")
 ENTRY_FIELDS = ("start_number", "paid", "checked_in", "withdrawn", "registered_at", "total", "lot")
-ROUND_FIELDS = ("number", "status", "seed", "algorithm", "input_hash", "drawn_at")
+ROUND_FIELDS = ("number", "status", "seed", "algorithm", "input_hash", "drawn_at", "clock_minutes", "clock_ends_at")
 TABLE_FIELDS = ("number", "size", "games_planned")
-GAME_STORED = ("number", *GAME_FIELDS, "scores", "value", "fach", "won", "explanation", "version", "updated_at")
+GAME_STORED = ("number", *GAME_FIELDS, "scores", "value", "fach", "won", "explanation", "version", "updated_at",
+               "keyed_seat", "keyed_device", "confirmed_seat", "confirmed_at")
 ADJUSTMENT_FIELDS = ("points", "reason", "created_at")
-AUDIT_FIELDS = ("at", "action", "object_type", "reason", "old", "new")
+AUDIT_FIELDS = ("at", "action", "object_type", "reason", "old", "new", "origin")
+# Fields added after version 2 was first written (entry at the table, docs/table-entry.md): a file without them
+# still imports, with the field's default. Table links, flags, sign-offs and request keys are not in a backup:
+# an import issues new links for the rounds that are not locked.
+LATER_FIELDS = {"clock_minutes": None, "clock_ends_at": None, "keyed_seat": None, "keyed_device": "",
+                "confirmed_seat": None, "confirmed_at": None, "origin": None}
 # Not stored: the data versions of the page cache (tournament.audit.versions) belong to this database; an
 # imported tournament starts with new ones and raises its season's.
 VERSION_FIELDS = ("data_version", "setup_version", "results_version")
@@ -140,4 +146,5 @@ def load_value(model, name, raw, where):
 
 
 def load_fields(model, data, names, where):
-    return {name: load_value(model, name, member(data, name, where), where) for name in names}
+    return {name: LATER_FIELDS[name] if name in LATER_FIELDS and isinstance(data, dict) and name not in data
+            else load_value(model, name, member(data, name, where), where) for name in names}

@@ -34,6 +34,7 @@ from tournament.models import (
     Tournament,
 )
 from tournament.results.services import refresh_totals
+from tournament.table_entry.links import issue_links
 
 BATCH = 500
 
@@ -76,6 +77,8 @@ def import_tournament(doc, *, replace=False, as_new=None, season=None, new_playe
     if existing:
         _replace(existing[0], t)
     refresh_totals(p.entry.pk for p in plan.entries)
+    for round_ in Round.objects.filter(tournament=t).exclude(status=Round.Status.LOCKED):
+        issue_links(round_)                     # new secret links: a backup never carries the old ones
     versions.season_changed(t.season_id)        # a new tournament, perhaps new teams, categories and members
     stored = dict(Entry.objects.filter(tournament=t).values_list("start_number", "total"))
     wrong = sorted(n for n, total in plan.totals.items() if stored[n] != total)
