@@ -12,6 +12,7 @@ import random
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.db.models import Count
 
 from tournament.common.collation import person_key
 from tournament.draws import services as draws
@@ -21,6 +22,7 @@ from tournament.results import services
 from tournament.results.random_play import play_table
 from tournament.seasons import services as seasons
 from tournament.staff import services as roles
+from tournament.table_entry import links
 
 SEASON_NAME = "Cego-Schwarzwaldmeisterschaft 2026 (Demo)"
 FIRST_W = ["Anna", "Berta", "Claudia", "Doris", "Elke", "Franziska", "Gertrud", "Hildegard", "Ingrid", "Johanna",
@@ -74,6 +76,21 @@ class Command(BaseCommand):
         self.stdout.write(self.style.SUCCESS(
             "Demo season ready. Logins (password 'cego', demo only): 'leitung' (superuser), 'saison' (season "
             "organiser), 'turnierleitung' (director of the running tournament), 'helfer' (its entry helper)."))
+        self._table_link(tournament)
+
+    def _table_link(self, tournament):
+        """Point at one table of the running round that still has games to play: its phone page is ready."""
+        round_ = tournament.round_set.exclude(status=Round.Status.LOCKED).order_by("number").last()
+        if round_ is None:
+            return
+        active = links.active_links(round_)
+        for table in round_.tables.annotate(entered=Count("games")).order_by("number"):
+            if table.entered < table.games_planned and table.pk in active:
+                self.stdout.write(
+                    f"Entry at the table: table {table.number} of round {round_.number} is open at "
+                    f"http://127.0.0.1:8000{links.link_path(active[table.pk])} (every table's link and QR code: "
+                    f"the round's page in the office, /leitung/turnier/{tournament.pk}/runde/{round_.number}/).")
+                return
 
     def _staff(self, season, tournament, user):
         """One account per role, so each role can be tried out (docs/roles.md). The short demo password would
