@@ -204,6 +204,10 @@ def lock_round(*, round_, user, reason=""):
     """Lock a round. Every table that keyed at the table must be signed by every seat, with no unconfirmed game
     and no open dispute or call; otherwise the director overrides with a reason (in the log)."""
     permissions.require(user, permissions.DIRECT, round_.tournament)
+    # The round, then its tables (the order set_round_status takes them): writes in flight land first, and what
+    # is checked here is what gets locked.
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    list(Table.objects.select_for_update().filter(round=round_).values_list("pk", flat=True))
     problems = selectors.unsigned_tables(round_)
     reason = (reason or "").strip()
     if problems and not reason:
