@@ -104,14 +104,15 @@ def hall(round_):
     """One tile per table of the round: games entered / confirmed / planned, signed seats, open disputes and calls,
     minutes since the last game; sorted so the tables that need the director come first (``attention``)."""
     now = timezone.now()
-    tables = (Table.objects.filter(round=round_)
-              .annotate(entered=Count("games", distinct=True),
-                        unconfirmed=Count("games", filter=Q(games__keyed_seat__isnull=False,
-                                                            games__confirmed_seat__isnull=True), distinct=True),
-                        at_table=Count("games", filter=Q(games__keyed_seat__isnull=False), distinct=True),
-                        totals=Count("score_rows", filter=Q(score_rows__game__isnull=True), distinct=True),
-                        last=Max("games__updated_at"))
-              .order_by("number"))
+    tables = list(Table.objects.filter(round=round_).order_by("number"))
+    counts = {row["table_id"]: row for row in Game.objects.filter(table__round=round_).values("table_id").annotate(
+        entered=Count("id"), unconfirmed=Count("id", filter=Q(keyed_seat__isnull=False, confirmed_seat__isnull=True)),
+        at_table=Count("id", filter=Q(keyed_seat__isnull=False)), last=Max("updated_at"))}
+    none = {"entered": 0, "unconfirmed": 0, "at_table": 0, "last": None}
+    for t in tables:
+        for name, value in counts.get(t.pk, none).items():
+            if name != "table_id":
+                setattr(t, name, value)
     flags = {}
     for flag in TableFlag.objects.filter(table__round=round_, resolved_at__isnull=True).order_by("created_at"):
         flags.setdefault(flag.table_id, []).append(flag)
@@ -120,11 +121,13 @@ def hall(round_):
                                                                                             "version"):
         versions.setdefault(table_id, []).append((number, version))
     totals_rows = {}
-    positions = {(s["table_id"], s["entry_id"]): s["position"]
-                 for s in Seat.objects.filter(round=round_).values("table_id", "entry_id", "position")}
-    for table_id, entry_id, points in Score.objects.filter(table__round=round_, game__isnull=True).values_list(
-            "table_id", "entry_id", "points"):
-        totals_rows.setdefault(table_id, {})[positions[(table_id, entry_id)]] = points
+    totals = list(Score.objects.filter(table__round=round_, game__isnull=True).values_list("table_id", "entry_id",
+                                                                                          "points"))
+    if totals:
+        positions = {(s["table_id"], s["entry_id"]): s["position"]
+                     for s in Seat.objects.filter(round=round_).values("table_id", "entry_id", "position")}
+        for table_id, entry_id, points in totals:
+            totals_rows.setdefault(table_id, {})[positions[(table_id, entry_id)]] = points
     signatures = {}
     for table_id, position, state in Signature.objects.filter(table__round=round_).values_list("table_id", "position",
                                                                                               "state"):
@@ -134,11 +137,11 @@ def hall(round_):
         state = sheet_state(t, versions.get(t.pk, []), totals_rows.get(t.pk, {}))
         signed = sorted(p for p, s in signatures.get(t.pk, []) if s == state)
         table_flags = flags.get(t.pk, [])
-        complete = t.totals > 0 or t.entered >= t.games_planned
+        complete = t.pk in totals_rows or t.entered >= t.games_planned
         minutes = int((now - t.last).total_seconds() // 60) if t.last else None
         tile = {"table": t, "number": t.number, "size": t.size, "planned": t.games_planned, "entered": t.entered,
                 "confirmed": t.entered - t.unconfirmed, "unconfirmed": t.unconfirmed, "at_table": t.at_table,
-                "totals_only": t.totals > 0, "complete": complete, "signed": len(signed),
+                "totals_only": t.pk in totals_rows, "complete": complete, "signed": len(signed),
                 "fully_signed": len(signed) == t.size, "signed_seats": [p + 1 for p in signed],
                 "disputes": [f for f in table_flags if f.kind == TableFlag.Kind.DISPUTE],
                 "calls": [f for f in table_flags if f.kind == TableFlag.Kind.CALL],
