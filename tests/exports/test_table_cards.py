@@ -1,9 +1,10 @@
 """Table cards (A6, QR code per table) and the QR code on the score sheet: the printed code is read back from
-the rendered page (``pdftoppm`` → PNG → ``zbarimg``), must be the table's link, and the link must open that table."""
+the rendered page (``pdftoppm`` → PNG → ``zbarimg``), must be the table's link, and the link must open that
+table."""
 
+import io
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -64,7 +65,7 @@ def test_table_cards_one_a6_page_per_table_with_a_readable_qr_code(client, round
     t, round_ = round9
     _name, content_type, pdf = exporters.get("table_cards").render(round_=round_, site_url=BASE + "/")
     assert content_type == "application/pdf"
-    reader = PdfReader(__import__("io").BytesIO(pdf))
+    reader = PdfReader(io.BytesIO(pdf))
     tables = list(round_.tables.order_by("number"))
     assert len(reader.pages) == len(tables)
     box = reader.pages[0].mediabox
@@ -154,9 +155,3 @@ def test_score_sheet_without_a_link_prints_no_code(round9):
     _name, _type, pdf = exporters.get("score_sheet").render(table=table, site_url=BASE)
     assert pdf.startswith(b"%PDF") and b"segno" not in pdf
 
-
-def save_pngs(tmp_dir, pdf, stem):
-    """Development aid: render every page of ``pdf`` to PNG under ``tmp_dir`` (not used by the tests)."""
-    path = Path(tmp_dir) / f"{stem}.pdf"
-    path.write_bytes(pdf)
-    subprocess.run(["pdftoppm", "-png", "-r", "100", str(path), str(Path(tmp_dir) / stem)], check=True)
