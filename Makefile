@@ -3,7 +3,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.requirements-installed
 
-.PHONY: run serve secret-key test check messages demo venv browser
+.PHONY: run serve secret-key test check messages demo venv browser pdf-tools
 
 # Reinstall only when requirements.txt changes.
 $(STAMP): requirements.txt
@@ -61,7 +61,14 @@ browser:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 	  else echo "chromium is missing: sudo apt-get install chromium (needed by tests/e2e)"; fi; }
 
-test: $(STAMP) browser
+# The table card tests render PDF pages to PNG (pdftoppm, pdftotext: poppler-utils) and read the QR codes back
+# (zbarimg: zbar-tools); install them from Debian when they are missing.
+pdf-tools:
+	@command -v pdftoppm >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1 && command -v zbarimg >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils zbar-tools; \
+	  else echo "pdftoppm/pdftotext or zbarimg is missing: sudo apt-get install poppler-utils zbar-tools (needed by tests/exports/test_table_cards.py)"; fi; }
+
+test: $(STAMP) browser pdf-tools
 	$(PY) -m pytest
 
 check: $(STAMP)

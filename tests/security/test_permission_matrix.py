@@ -35,6 +35,7 @@ from tournament.models import (
     Season,
     Seat,
     Table,
+    TableFlag,
     TableLink,
     Team,
     Tournament,
@@ -128,6 +129,10 @@ MATRIX = {
     "director:round": (lambda w: [w.t.pk, 1], office(ENTER)),
     "director:round_status": (lambda w: [w.t.pk, 1], office(DIRECT, ok=405)),
     "director:round_delete_draw": (lambda w: [w.t.pk, 1], office(DIRECT, ok=405)),
+    "director:hall": (lambda w: [w.t.pk, 1], office(ENTER)),
+    "director:hall_resolve": (lambda w: [w.t.pk, 1, w.flag.pk], office(ENTER, ok=405)),
+    "director:link_reissue": (lambda w: [w.t.pk, 1, w.table.number], office(DIRECT, ok=405)),
+    "director:round_clock": (lambda w: [w.t.pk, 1], office(DIRECT, ok=405)),
     "director:adjustments": (lambda w: [w.t.pk], office(DIRECT)),
     "director:adjustment_delete": (lambda w: [w.t.pk, w.adjustment.pk], office(DIRECT, ok=405)),
     "director:audit": (lambda w: [w.t.pk], office(DIRECT)),
@@ -267,6 +272,7 @@ def world():
     return SimpleNamespace(
         t=t, season=season, round=round_, table=table, entry=entry, users=users,
         link=TableLink.objects.get(table=table, revoked_at__isnull=True),
+        flag=TableFlag.objects.create(table=table, kind=TableFlag.Kind.CALL, note="Bitte kommen"),
         adjustment=Adjustment.objects.create(entry=entry, points=10, reason="Bonus"),
         category=Category.objects.create(season=season, name="Senioren"),
         helper_role=Role.objects.get(kind=Role.Kind.HELPER, tournament=t))
@@ -291,7 +297,7 @@ def fingerprint():
         list(Tournament.objects.order_by("pk").values_list("name", "status", "published", "round_count")),
         list(Player.objects.order_by("pk").values_list("first_name", "last_name", "town")),
         list(Entry.objects.order_by("pk").values_list("player_id", "paid", "withdrawn", "start_number", "team")),
-        list(Round.objects.order_by("pk").values_list("number", "status")),
+        list(Round.objects.order_by("pk").values_list("number", "status", "clock_ends_at")),
         list(Table.objects.order_by("pk").values_list("round_id", "number")),
         list(Game.objects.order_by("pk").values_list("number", "version", "scores")),
         list(Score.objects.order_by("pk").values_list("entry_id", "points")),
@@ -300,6 +306,8 @@ def fingerprint():
         list(Category.objects.order_by("pk").values_list("name")),
         list(Category.players.through.objects.order_by("pk").values_list("category_id", "player_id")),
         list(get_user_model().objects.order_by("pk").values_list("username", "is_active")),
+        list(TableLink.objects.order_by("pk").values_list("token", "revoked_at")),
+        list(TableFlag.objects.order_by("pk").values_list("resolved_at")),
         AuditLog.objects.count(),
     )
 

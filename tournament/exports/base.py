@@ -11,6 +11,9 @@ list        a list exporter only yields rows (``sheets()`` → ``Sheet`` objects
 progress    ``render(progress=callback)`` calls ``callback(done, total)`` while it works (sheets rendered, rows
             written); the command prints it, the web page shows it (``exports.tasks`` writes it to the job).
 language    exports are German unless ``language`` is given (the players are in Baden).
+site url    exporters that print table links and their QR codes (``uses_site_url``) get ``site_url``: the address
+            the phones reach the server at (``settings.CEGO_SITE_URL``, else the root of the page that asked for
+            the export). A background job has no request, so the web page puts it into the job's parameters.
 
 PDFs come from ordinary Django templates under ``templates/pdf/`` through ``render_pdf(template, context)``;
 the same templates open in a browser as a preview.
@@ -59,6 +62,7 @@ class Exporter:
     long = False               # long exports run in the background on the web page, with progress
     progress_unit = _("steps")  # what ``progress(done, total)`` counts (command output, web page)
     needs_object = True        # False: renders without a tournament/season (the registration template)
+    uses_site_url = False      # True: prints table links; gets ``site_url`` (the address phones reach us at)
 
     def render(self, *, progress=None, language=None, **kwargs):
         """``(filename, content_type, bytes)``; German unless ``language`` is given."""
@@ -93,6 +97,12 @@ def render_document(template, context, font_config=None):
     html = render_to_string(template, {"pdf": True, **context})
     return HTML(string=html, base_url=str(settings.BASE_DIR), url_fetcher=url_fetcher()).render(
         font_config=font_config or FontConfiguration())
+
+
+def site_base(site_url=None):
+    """The base of printed table links: ``site_url`` as given, else ``settings.CEGO_SITE_URL``; "" when neither
+    is known (then no QR code is printed, only the path)."""
+    return (site_url or settings.CEGO_SITE_URL or "").strip().rstrip("/")
 
 
 def render_pdf(template, context):

@@ -1,6 +1,7 @@
 """The director's pages (staff only), mounted at ``/leitung/``. Paths are German; URL names are English."""
 from django.urls import path
 
+from tournament.office.views import hall as director_hall
 from tournament.office.views import imports as director_import
 from tournament.office.views import log as director_log
 from tournament.office.views import registration as director_registration
@@ -35,6 +36,13 @@ urlpatterns = [
     path("turnier/<int:pk>/runde/<int:number>/status/", director_rounds.round_status, name="round_status"),
     path("turnier/<int:pk>/runde/<int:number>/auslosung-loeschen/", director_rounds.round_delete_draw,
          name="round_delete_draw"),
+    # Entry at the table: the hall view, a table's new link, the round clock
+    path("turnier/<int:pk>/runde/<int:number>/saal/", director_hall.hall, name="hall"),
+    path("turnier/<int:pk>/runde/<int:number>/saal/erledigt/<int:flag_pk>/", director_hall.hall_resolve,
+         name="hall_resolve"),
+    path("turnier/<int:pk>/runde/<int:number>/tisch/<int:table_number>/neuer-link/", director_hall.link_reissue,
+         name="link_reissue"),
+    path("turnier/<int:pk>/runde/<int:number>/uhr/", director_hall.round_clock, name="round_clock"),
     # Corrections and log
     path("turnier/<int:pk>/korrekturen/", director_log.adjustments, name="adjustments"),
     path("turnier/<int:pk>/korrekturen/<int:adjustment_pk>/loeschen/", director_log.adjustment_delete,

@@ -3,7 +3,8 @@
 import segno
 
 
-def qr_svg(url, *, scale=4, border=2, dark="#000", title=None):
-    """An inline ``<svg>`` element (no XML declaration) encoding ``url`` with error correction M."""
+def qr_svg(url, *, scale=4, border=2, dark="#000", title=None, omitsize=False):
+    """An inline ``<svg>`` element (no XML declaration) encoding ``url`` with error correction M. ``omitsize``:
+    a ``viewBox`` instead of ``width``/``height``, so that CSS sizes it (printed cards and sheets)."""
     code = segno.make(url, error="m", micro=False)
-    return code.svg_inline(scale=scale, border=border, dark=dark, title=title)
+    return code.svg_inline(scale=scale, border=border, dark=dark, title=title, omitsize=omitsize)

@@ -27,7 +27,7 @@ from scoring import seats as seat_rules
 
 CONTENT_HEIGHT = 277.0          # A4 297 mm minus 10 mm top and bottom margins
 WIDTH = 190.0                   # A4 210 mm minus 10 mm left and right margins
-HEADER = 17.0                   # title block (15 mm + 2 mm gap)
+HEADER = 22.0                   # title block (20 mm: room for the QR code of the table link; + 2 mm gap)
 GRID_HEAD = 14.0                # the grid's heading: names (9 mm), then ± / Stand (5 mm)
 NAME_ROW = 9.0
 TOTAL_ROW = 8.0
@@ -55,7 +55,7 @@ def chunks(games):
 
 def row_height(rows):
     available = CONTENT_HEIGHT - HEADER - GRID_HEAD - TOTAL_ROW - FOOT - SAFETY
-    return round(min(MAX_ROW_HEIGHT, available / max(rows, 1)), 2)
+    return math.floor(min(MAX_ROW_HEIGHT, available / max(rows, 1)) * 100) / 100     # down: never past the page
 
 
 @dataclass

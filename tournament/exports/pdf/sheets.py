@@ -21,13 +21,15 @@ from scoring.contracts import CONTRACTS, DRESCHER, GOAL, RAEUBER
 from scoring.tariff import tariff_grid
 from tournament.common.i18n import engine_lang
 from tournament.common.numbers import signed
-from tournament.exports.base import PdfExporter, render_document
+from tournament.exports.base import PdfExporter, render_document, site_base
 from tournament.exports.pdf import sheet_layout
+from tournament.exports.pdf.cards import table_link
 from tournament.exports.pdf.page_sharing import write_pages
 from tournament.exports.registry import register
-from tournament.models import Game, Score, Seat, Table
+from tournament.models import Game, Round, Score, Seat, Table
 from tournament.results.engine import ruleset_for
 from tournament.results.scoresheet import ScoreSheet
+from tournament.table_entry.links import active_links
 
 BACK_CHOICES = ("each", "end", "none")
 MAX_BATCH = 10      # sheets per WeasyPrint document: progress per batch, little per-document overhead
@@ -145,8 +147,20 @@ def load_round(round_, tables=None, filled=False):
             for t in tables]
 
 
-def render_sheets(round_, items, *, back, progress, filled):
-    """The PDF bytes of the sheets ``items`` (from ``load_round``) with back pages as ``back`` says."""
+def qr_codes(round_, tables, site_url=None):
+    """{table id: the table link's QR code} while the round is not locked and the server's address is known (a
+    locked round's link only reads: the sheet is the record then)."""
+    base = site_base(site_url)
+    if not base or round_.status == Round.Status.LOCKED:
+        return {}
+    wanted = {t.pk for t in tables}
+    return {table_id: table_link(link, base)["qr"] for table_id, link in active_links(round_).items()
+            if table_id in wanted}
+
+
+def render_sheets(round_, items, *, back, progress, filled, site_url=None):
+    """The PDF bytes of the sheets ``items`` (from ``load_round``) with back pages as ``back`` says; the fronts
+    carry the table link's QR code (``qr_codes``)."""
     from weasyprint.text.fonts import FontConfiguration
 
     if back not in BACK_CHOICES:
@@ -156,6 +170,7 @@ def render_sheets(round_, items, *, back, progress, filled):
     zero_sum, out_scores_zero = rs.writing == "zero_sum", rs.sitting_out_scores == "zero"
     font_config = FontConfiguration()
     base = common_context(tournament, round_)
+    codes = qr_codes(round_, [t for t, *_rest in items], site_url)
     back_page = None
     if back != "none":
         back_doc = render_document("exports/pdf/sheet_back.html", {**base, **back_context(tournament)}, font_config)
@@ -166,8 +181,8 @@ def render_sheets(round_, items, *, back, progress, filled):
     size = max(1, min(MAX_BATCH, math.ceil(total / 20)))
     for start in range(0, total, size):
         batch = items[start:start + size]
-        sheets = [sheet_pages(t, seats, games, totals, zero_sum=zero_sum, out_scores_zero=out_scores_zero)
-                  for t, seats, games, totals in batch]
+        sheets = [{**sheet_pages(t, seats, games, totals, zero_sum=zero_sum, out_scores_zero=out_scores_zero),
+                   "qr": codes.get(t.pk, "")} for t, seats, games, totals in batch]
         doc = render_document("exports/pdf/sheets.html", {**base, "sheets": sheets, "filled": filled}, font_config)
         first_doc = first_doc or doc
         at = 0
@@ -198,12 +213,13 @@ class SheetExporter(PdfExporter):
     progress_unit = gettext_lazy("sheets")
     filled = False
     default_back = "each"
+    uses_site_url = True
 
-    def generate(self, *, progress, back=None, **kwargs):
+    def generate(self, *, progress, back=None, site_url=None, **kwargs):
         round_, tables = self.tables(**kwargs)
         items = load_round(round_, tables, filled=self.filled)
         content = render_sheets(round_, items, back=back or self.default_back, progress=progress,
-                                filled=self.filled)
+                                filled=self.filled, site_url=site_url)
         return self.filename(*self.stem(round_, tables)), self.content_type, content
 
 

@@ -28,6 +28,9 @@ class Command(BaseCommand):
         parser.add_argument("--back", choices=BACK_CHOICES, help="score sheets: tariff on the back of each, "
                                                                  "once at the end, or none")
         parser.add_argument("--language", default=None, help="de (default) or en")
+        parser.add_argument("--site-url", default=None,
+                            help="table cards, score sheets: the address phones reach the server at, for the "
+                                 "table links and QR codes (default: CEGO_SITE_URL; without either, no QR code)")
         parser.add_argument("-o", "--output", help="file to write; a directory takes the export's file name")
 
     def handle(self, *args, identifier=None, list=False, output=None, **options):
@@ -44,6 +47,8 @@ class Command(BaseCommand):
         for name in ("category", "back", "language"):
             if options.get(name):
                 kwargs[name] = options[name]
+        if exporter.uses_site_url and options.get("site_url"):
+            kwargs["site_url"] = options["site_url"]
         start, last = time.perf_counter(), [None]
 
         def progress(done, total):

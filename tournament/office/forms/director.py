@@ -288,6 +288,20 @@ class RoundStatusForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), required=False, max_length=200)
 
 
+class ClockForm(forms.Form):
+    """The round clock: ``start`` (again: restart) with ``minutes``, or ``stop``."""
+
+    minutes = forms.IntegerField(label=_("Minutes"), required=False,           # the service checks the range
+                                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "minutes"}))
+    action = forms.ChoiceField(choices=[("start", "start"), ("stop", "stop")])
+
+    def clean(self):
+        data = super().clean()
+        if data.get("action") == "start" and not data.get("minutes"):
+            self.add_error("minutes", _("How many minutes does the round last?"))
+        return data
+
+
 class ReasonForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=200,
                              widget=forms.TextInput(attrs={"autocomplete": "off"}))

@@ -1,6 +1,7 @@
 """What every director page shares: the tournament header and tab bar (access: ``access``; a service's errors:
 ``tournament.office.errors``)."""
 
+from django.conf import settings
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
@@ -26,3 +27,9 @@ def tournament_context(tournament, tab, **extra):
 def sheet_url(table):
     """The score sheet of a table."""
     return reverse("entry:sheet", args=[table.pk])
+
+
+def site_url(request):
+    """The address phones reach this server at, for table links and their QR codes: ``settings.CEGO_SITE_URL``,
+    else the root of the address the director's browser used."""
+    return settings.CEGO_SITE_URL or request.build_absolute_uri("/")

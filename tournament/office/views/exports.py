@@ -29,7 +29,7 @@ from tournament.office.views.access import (
     organise,
     table_tournament,
 )
-from tournament.office.views.common import tournament_context, tournament_or_404
+from tournament.office.views.common import site_url, tournament_context, tournament_or_404
 from tournament.staff import permissions
 from tournament.standings.categories import category_choices, chosen_category
 
@@ -63,7 +63,10 @@ def options(request, season):
 
 def respond(request, exporter, target, chosen):
     """GET: the file of ``exporter`` on ``target`` (a table, round, tournament or season) with the ``chosen``
-    options; POST: the export queued as a background job."""
+    options; POST: the export queued as a background job. An exporter that prints table links gets the server's
+    address (a background job has no request to ask)."""
+    if exporter.uses_site_url:
+        chosen = {**chosen, "site_url": site_url(request)}
     if request.method == "POST":
         try:
             job = job_services.start_export(user=request.user, exporter=exporter, target=target, options=chosen)

@@ -1,4 +1,6 @@
-"""Director pages: a round — draw it, show its table lists and progress, complete/lock/unlock, delete its draw."""
+"""Director pages: a round — draw it, show its table lists and progress, complete/lock/unlock, delete its draw;
+with entry at the table its links, clock and sign-offs (``hall.round_extras``; locking goes through
+``table_entry.services.lock_round``, which wants a reason while tables are not signed off)."""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -14,6 +16,7 @@ from tournament.models import AuditLog, Round, Score
 from tournament.office import errors
 from tournament.office.forms.director import DrawForm, ReasonForm, RoundStatusForm
 from tournament.office.views.access import allowed, direct, forbidden, tournament_pk
+from tournament.office.views.hall import round_extras
 from tournament.office.views.common import (
     sheet_url,
     tournament_context,
@@ -22,6 +25,7 @@ from tournament.office.views.common import (
 from tournament.results import engine, selectors, services
 from tournament.seating import SeatingError, table_sizes
 from tournament.staff import permissions
+from tournament.table_entry import services as table_services
 
 
 def planned_tables(tournament, players):
@@ -111,6 +115,8 @@ def round_detail(request, pk, number):
                                  next_number=number + 1 if number < tournament.round_count else None,
                                  next_drawn=tournament.round_set.filter(number=number + 1).exists())
     context.update(drawn_context(round_) if round_ else undrawn_context(tournament, number, form))
+    if round_:
+        context.update(round_extras(request, round_))
     return render(request, "office/round.html", context)
 
 
@@ -125,7 +131,11 @@ def round_status(request, pk, number):
         return redirect("director:round", tournament.pk, number)
     reason = form.cleaned_data["reason"].strip()
     try:
-        services.set_round_status(round_=round_, status=form.cleaned_data["status"], user=request.user, reason=reason)
+        if form.cleaned_data["status"] == Round.Status.LOCKED:
+            table_services.lock_round(round_=round_, user=request.user, reason=reason)
+        else:
+            services.set_round_status(round_=round_, status=form.cleaned_data["status"], user=request.user,
+                                      reason=reason)
     except ValidationError as err:
         errors.to_messages(request, err)
     else:

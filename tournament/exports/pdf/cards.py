@@ -1,0 +1,52 @@
+"""Table cards of a round (A6, one a table): the table number to be seen from the door, the round, the players in
+seat order with who deals first, and the table's secret link as a QR code and in words for typing
+(docs/table-entry.md). The link's address comes from ``site_url`` (``base.site_base``): a background job has no
+request, so the page that starts the export passes it along."""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournament.draws.selectors import draw_lists
+from tournament.exports.base import PdfExporter, site_base
+from tournament.exports.registry import register
+from tournament.models import Round
+from tournament.table_entry import links
+from tournament.table_entry.qr import qr_svg
+
+
+def table_link(link, base):
+    """What a card or a sheet prints of a table's link: the URL (or the path without a base) and its QR code
+    (only with a base: a code without the server's address opens nothing)."""
+    if link is None:
+        return None
+    url = links.link_url(link, base) if base else links.link_path(link)
+    return {"url": url, "base": base, "path": links.link_path(link), "qr": qr_svg(url, omitsize=True) if base else ""}
+
+
+@register
+class TableCards(PdfExporter):
+    identifier = "table_cards"
+    verbose_name = gettext_lazy("Table cards with QR code (A6, one per table)")
+    description = gettext_lazy("For each table: number, players and seats, and the link to enter the games "
+                               "on a phone.")
+    scope = "round"
+    uses_site_url = True
+    template_name = "exports/pdf/table_cards.html"
+
+    def context(self, *, round_, site_url=None, **kwargs):
+        base = site_base(site_url)
+        active = links.active_links(round_) if round_.status != Round.Status.LOCKED else {}
+        by_table, _alphabetical = draw_lists(round_)
+        cards = []
+        for table, seats in by_table:
+            cards.append({
+                "number": table.number, "size": table.size, "five": table.dealer_sits_out,
+                "games": table.games_planned,
+                "seats": [{"seat": s.position + 1, "name": s.entry.player.full_name,
+                           "start_number": s.entry.start_number, "first": s.position == 0} for s in seats],
+                "link": table_link(active.get(table.pk), base)})
+        return {"tournament": round_.tournament, "round": round_, "cards": cards, "locked":
+                round_.status == Round.Status.LOCKED}
+
+    def stem(self, *, round_, **kwargs):
+        return (_("table-cards"), round_.tournament.name, _("round-%(n)s") % {"n": round_.number})

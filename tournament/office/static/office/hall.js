@@ -1,0 +1,76 @@
+/* The hall view keeps itself up to date: every few seconds (data-poll) it asks the same URL for the live part
+   alone (django-htmx's HX-Request header) and puts it in place; in between, the round clock counts down each
+   second. A hidden tab does not poll; it catches up when it is shown again. When a poll fails the page says so
+   and keeps trying. */
+(function () {
+  "use strict";
+
+  var live, seconds, timer;
+
+  function clockText(left) {
+    var abs = Math.abs(left);
+    var minutes = Math.floor(abs / 60);
+    var rest = abs % 60;
+    return (left < 0 ? "\u2212" : "") + minutes + ":" + (rest < 10 ? "0" : "") + rest;
+  }
+
+  function readClock() {
+    var clock = document.getElementById("hall-clock");
+    seconds = clock && clock.dataset.seconds !== undefined ? parseInt(clock.dataset.seconds, 10) : null;
+  }
+
+  function tick() {
+    if (seconds === null || isNaN(seconds)) { return; }
+    seconds -= 1;
+    var clock = document.getElementById("hall-clock");
+    var left = document.getElementById("clock-left");
+    if (left) { left.textContent = clockText(seconds); }
+    if (clock) { clock.classList.toggle("over", seconds < 0); }
+  }
+
+  function stale(on) {
+    var note = document.getElementById("hall-stale");
+    if (on && !note) {
+      note = document.createElement("p");
+      note.id = "hall-stale";
+      note.className = "alert error";
+      note.textContent = live.dataset.stale;
+      live.parentNode.insertBefore(note, live);
+    } else if (!on && note) {
+      note.remove();
+    }
+  }
+
+  function refresh() {
+    fetch(window.location.pathname, { credentials: "same-origin", cache: "no-store",
+                                      headers: { "HX-Request": "true" } })
+      .then(function (response) {
+        if (!response.ok || response.redirected) { throw new Error(String(response.status)); }
+        return response.text();
+      })
+      .then(function (html) {
+        live.innerHTML = html;
+        readClock();
+        stale(false);
+      })
+      .catch(function () { stale(true); });
+  }
+
+  function schedule() {
+    window.clearInterval(timer);
+    timer = window.setInterval(function () {
+      if (!document.hidden) { refresh(); }
+    }, (parseInt(live.dataset.poll, 10) || 10) * 1000);
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    live = document.getElementById("hall-live");
+    if (!live) { return; }
+    readClock();
+    window.setInterval(tick, 1000);
+    schedule();
+    document.addEventListener("visibilitychange", function () {
+      if (!document.hidden) { refresh(); schedule(); }
+    });
+  });
+}());
