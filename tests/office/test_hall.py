@@ -68,7 +68,7 @@ def test_an_idle_table_comes_before_busy_ones(director, hall_round):
     Game.objects.filter(table=tables[3]).update(updated_at=timezone.now() - datetime.timedelta(minutes=40))
     html = director.get(reverse("director:hall", args=[t.pk, 1])).content.decode()
     assert tile_order(html) == [3, 1, 2]
-    assert "40 min" in text_of(html, "tile-3")
+    assert "vor 40 Min." in text_of(html, "tile-3")
 
 
 def test_done_resolves_the_flag_and_logs_it(director, hall_round):
