@@ -144,7 +144,7 @@
   function previewBox() {
     const box = el("div.preview", {id: "preview", "aria-live": "polite"});
     if (!complete() || !preview) return box;
-    if (preview.offline) { box.append(el("p.hint", null, T.preview_offline)); return box; }
+    if (preview.offline) { box.append(el("p.hint.offline", null, T.preview_offline)); return box; }
     if (preview.for !== JSON.stringify(fields())) return box;
     if (preview.ok) {
       box.append(el("ul.scores", null, app.sheet().seats.map((s, i) => el("li", {data: {seat: s.seat}},
@@ -167,7 +167,7 @@
     const parts = [];
     const sub = [fmt("deals", {name: app.name(row.dealer)})];
     if (row.out) sub.push(fmt("sits_out", {name: app.name(row.out)}));
-    parts.push(el("h2", {id: "entry-title", data: {number: n}}, e.version ? fmt("correct_game", {n}) : fmt("game", {n}),
+    parts.push(el("h2", {id: "entry-title", data: {number: n, version: e.version || ""}}, e.version ? fmt("correct_game", {n}) : fmt("game", {n}),
                   el("small", null, " · " + sub.join(" · "))));
     if (c) parts.push(chip("chosen-contract", c.abbr + " · " + c.name, {contract: null, declarer: null, result: "", rp: {}, rt: {}}));
     else {

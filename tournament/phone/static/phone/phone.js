@@ -93,7 +93,7 @@
     if (row.game.disputed) return "disputed";
     return row.game.confirmed ? "confirmed" : "unconfirmed";
   }
-  const MARK = {waiting: "⏳", disputed: "!", confirmed: "✓", unconfirmed: "?", open: ""};
+  const MARK = {waiting: "…", disputed: "!", confirmed: "✓", unconfirmed: "?", open: ""};
 
   function renderSheet() {
     const body = $("sheet").tBodies[0];
@@ -218,7 +218,7 @@
     const disputed = sheet.flags.some((f) => f.kind === "dispute");
     const signQueued = net.queue().some((i) => i.action === "sign");
     if (sheet.complete) {
-      if (disputed) parts.push(el("p.note.warn", null, T.open_dispute));
+      if (disputed) parts.push(el("p.note.warn", {id: "dispute-open"}, T.open_dispute));
       else if (sheet.unconfirmed.length) parts.push(el("p.hint", null, fmt("open_games", {list: sheet.unconfirmed.join(", ")})));
       else if (me && app.writable() && !sheet.signed.includes(me)) {
         parts.push(el("p", null, T.sign_hint));
