@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from tests import factories
 from tournament.models import Entry, Game, Round, Score, TableFlag, TableLink
+from tournament.results import services as results_services
 from tournament.table_entry import services
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -115,6 +116,7 @@ def key_game(page, number, game):
 
 
 def save_online(page, number, game):
+    refresh(page)
     key_game(page, number, game)
     expect(page.locator("#preview ul.scores")).to_be_visible()
     page.click("#save")
@@ -135,6 +137,8 @@ def totals_on(page):
 def test_a_table_plays_a_whole_round_on_its_phones(live_server, browser, phones):
     tournament, round_, table, token = table_and_token()
     director = factories.user("leitung")
+    for other in round_.tables.exclude(pk=table.pk):      # the other table wrote its totals on paper
+        results_services.record_totals(table=other, totals={0: 30, 1: -10, 2: -10, 3: -10}, user=director)
     seats = phones(token)
     page = {s: seats.open(seat=s, service_workers="block" if s == 2 else "allow") for s in (1, 2, 3, 4)}
     expect(page[1].locator("#entry-title")).to_have_attribute("data-number", "1")
@@ -143,6 +147,10 @@ def test_a_table_plays_a_whole_round_on_its_phones(live_server, browser, phones)
         keyer = (n - 1) % 4 + 1 if n not in OFFLINE else 2
         checker = keyer % 4 + 1
         if n == OFFLINE[0]:
+            refresh(page[2])
+            expect(page[2].locator("#entry-title")).to_have_attribute("data-number", str(n))
+            page[2].context.set_offline(True)
+        if n == OFFLINE[2]:
             page[2].context.set_offline(True)
         if n in OFFLINE:
             key_game(page[2], n, game)
