@@ -126,6 +126,7 @@ def save_online(page, number, game):
 def confirm(page, number):
     refresh(page)
     page.locator(f"#todo-{number} button.confirm").click()
+    expect(page.locator("#messages")).to_be_empty()
     expect(page.locator(f"#row-{number}")).to_have_attribute("data-status", "confirmed")
 
 
@@ -216,6 +217,9 @@ def test_a_table_plays_a_whole_round_on_its_phones(live_server, browser, phones)
     refresh(page[1])
     expect(page[1].locator("#signed")).to_contain_text("4")
     page[1].screenshot(path="/tmp/table_signed.png", full_page=True)
+    assert page[1].evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    assert page[1].evaluate("(b => b.scrollWidth <= b.clientWidth)(document.querySelector('.sheet-box'))"), \
+        "the sheet of a 4-table fits the phone without scrolling sideways"
 
     # The director locks the round; the phones show the final sheet read-only.
     services.lock_round(round_=round_, user=director)

@@ -62,6 +62,7 @@
 
   function setSheet(next, fresh) {
     if (!next) return;
+    if (fresh !== false && sheet && Date.parse(next.now) < Date.parse(sheet.now)) return;   // a poll overtaken by a write
     sheet = next;
     if (fresh !== false) skew = Date.now() - Date.parse(next.now);
     net.storage.set(net.KEYS.sheet, JSON.stringify(next));
@@ -110,9 +111,11 @@
         tr.addEventListener("click", () => { openRow = openRow === row.number ? null : row.number; disputing = null; render(); });
       }
       const dealer = el("span.dealer", {title: fmt("deals", {name: app.name(row.dealer)})}, "G" + row.dealer);
-      tr.append(el("td.c-n", null, el("strong", null, row.number), dealer));
-      const game = q ? q.label : g ? g.abbr + " · " + g.declarer_name : "";
-      tr.append(el("td.c-game", null, game));
+      const label = T["status_" + st] || "";
+      tr.append(el("td.c-n", null, el("strong", null, row.number),
+                   el("span.mark", {title: label, "aria-label": label}, MARK[st]), dealer));
+      const [abbr, who] = q ? (q.label || "").split(" · ") : g ? [g.abbr, g.declarer_name] : ["", ""];
+      tr.append(el("td.c-game", null, el("strong", null, abbr), el("span.who", null, who || "")));
       sheet.seats.forEach((s, i) => {
         const td = el("td.c-seat");
         if (row.out === s.seat) { td.classList.add("out"); td.textContent = "–"; }
@@ -121,7 +124,6 @@
         } else if (q && q.scores) td.append(el("span.score.provisional", null, signed(q.scores[i])));
         tr.append(td);
       });
-      tr.append(el("td.c-state", {title: T["status_" + st] || "", "aria-label": T["status_" + st] || ""}, MARK[st]));
       rows.push(tr);
       if (openRow === row.number && (g || q)) rows.push(detailRow(row, q));
     });
@@ -148,7 +150,7 @@
       if (app.writable() && net.seat()) box.append(gameActions(row, true));
     }
     box.append(el("button.link", {on: {click: () => { openRow = null; render(); }}}, T.close));
-    return el("tr.detail-row", null, el("td", {colspan: String(sheet.seats.length + 3)}, box));
+    return el("tr.detail-row", null, el("td", {colspan: String(sheet.seats.length + 2)}, box));
   }
 
   /* Confirm / dispute (another seat's unconfirmed game), correct (any game); the dispute note when asked. */
