@@ -235,6 +235,16 @@ def test_a_table_plays_a_whole_round_on_its_phones(live_server, browser, phones)
         assert totals_on(page[s]) == sheet_totals == score_totals
     assert db_totals == sheet_totals
 
+    # The service worker keeps the page: a phone without connection reopens it with the final sheet.
+    p4 = page[4]
+    assert p4.evaluate("navigator.serviceWorker.ready.then(r => !!r.active)")
+    p4.reload()
+    p4.context.set_offline(True)
+    p4.reload()
+    expect(p4.locator("#locked")).to_be_visible()
+    assert totals_on(p4) == sheet_totals
+    p4.context.set_offline(False)
+
 
 def resolve_in_hall(browser, live_server, tournament, table, flag, director):
     """HALL VIEW: the director's hall (``director:hall``, built separately) shows the dispute on the table's tile
