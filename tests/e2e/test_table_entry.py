@@ -309,3 +309,24 @@ def test_the_table_page_fits_a_360px_screen(live_server, browser, phones):
     buttons = page.evaluate("""[...document.querySelectorAll('#entry button:not(.link)')]
         .map(b => b.getBoundingClientRect().height).filter(h => h > 0)""")
     assert buttons and min(buttons) >= 44
+
+
+def test_a_conflict_shows_both_versions_and_the_player_chooses(live_server, phones):
+    _t, _r, table, token = table_and_token()
+    seats = phones(token)
+    first, second = seats.open(seat=1), seats.open(seat=2)
+    save_online(first, 1, ("C", None, "45"))
+    key_game(second, 1, ("C", None, "50"))          # the second phone has not seen game 1 yet
+    second.click("#save")
+    conflict = second.locator("#conflicts .conflict")
+    expect(conflict).to_be_visible()
+    expect(conflict).to_contain_text("45")
+    expect(conflict).to_contain_text("50")
+    assert Game.objects.get(table=table, number=1).card_points == 45          # never resolved silently
+    conflict.locator("button.resend").click()
+    expect(second.locator("#conflicts .conflict")).to_have_count(0)
+    expect(second.locator("#row-1")).to_have_attribute("data-status", "unconfirmed")
+    game = Game.objects.get(table=table, number=1)
+    assert game.card_points == 50 and game.version == 2 and game.keyed_seat == 1
+    second.reload()
+    expect(second.locator("#conflicts .conflict")).to_have_count(0)
