@@ -213,7 +213,8 @@ USE_TZ = True
 STATIC_URL = "static/"
 # Each UI package keeps its own static files (office/static/office/, public/static/public/); the app's
 # static/tournament/ holds what both share.
-STATICFILES_DIRS = [BASE_DIR / "tournament" / "office" / "static", BASE_DIR / "tournament" / "public" / "static"]
+STATICFILES_DIRS = [BASE_DIR / "tournament" / "office" / "static", BASE_DIR / "tournament" / "public" / "static",
+                    BASE_DIR / "tournament" / "phone" / "static"]
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 # Production serves the collected, hashed and compressed files; development and tests read the apps' static
 # folders directly, so they never need collectstatic.

@@ -1,0 +1,229 @@
+/* Keying a game on the phone in a few taps: contract → declarer (by name) → the result by the contract's kind
+   (card points on a number pad, won/lost, card points per seat, the seat of the last trick); penalty and calls
+   behind "more". The engine's result shows before saving (vorschau/, debounced); saving puts the game into the
+   offline queue (queue.js). A correction opens a game with its stored values and sends its version. */
+(function () {
+  "use strict";
+  const app = window.CegoPhone;
+  const {T, fmt, el, signed, contracts, net} = app;
+  const byKey = {};
+  contracts.forEach((c) => { byKey[c.key] = c; });
+  const FIRST = 8;                       // contracts shown before "more games…" (the list is most-common-first)
+  const FOREHAND = (c) => c.key === "cego" || c.kind === "raeuber" || c.kind === "drescher";
+
+  const blank = () => ({number: null, version: null, contract: null, declarer: null, result: "", rp: {}, rt: {},
+                        penalty: "", calls: "", active: null, more: false, all: false});
+  let e = blank();
+  let preview = null;                    // {for: fields key, ok, scores, explanation, errors} | {offline}
+  let timer = null;
+  let seq = 0;
+
+  const number = () => e.number || app.nextNumber();
+  const contract = () => (e.contract ? byKey[e.contract] : null);
+  const playing = (n) => { const row = app.row(n); return app.sheet().seats.filter((s) => s.seat !== row.out); };
+
+  function complete() {
+    const c = contract();
+    if (!c || !e.declarer) return false;
+    if (c.kind === "raeuber") return playing(number()).every((s) => (e.rp[s.seat] || "") !== "");
+    return e.result !== "";
+  }
+
+  function fields() {
+    const c = contract();
+    const n = number();
+    const out = app.row(n).out;
+    const f = {number: n, version: e.version || "", contract: e.contract || "", declarer: e.declarer || "",
+               result: c && c.kind === "raeuber" ? "" : e.result, penalty: e.penalty, calls: e.calls};
+    app.sheet().seats.forEach((s, i) => {
+      const raeuber = c && c.kind === "raeuber" && s.seat !== out;
+      f["rp_" + i] = raeuber ? e.rp[s.seat] || "" : "";
+      f["rt_" + i] = raeuber ? e.rt[s.seat] || "" : "";
+    });
+    return f;
+  }
+
+  function change(update) {
+    Object.assign(e, update);
+    render();
+    schedulePreview();
+  }
+
+  function schedulePreview() {
+    window.clearTimeout(timer);
+    if (!complete()) { preview = null; return; }
+    timer = window.setTimeout(async () => {
+      const f = fields();
+      const key = JSON.stringify(f);
+      const mine = ++seq;
+      let result;
+      try {
+        const response = await net.post(app.urls.preview, Object.assign({seat: net.seat() || "", device: net.device()}, f));
+        result = response.ok ? await response.json() : {offline: true};
+      } catch (err) {
+        result = {offline: true};
+      }
+      if (mine !== seq) return;
+      preview = Object.assign({for: key}, result);
+      render();
+    }, 250);
+  }
+
+  function chip(id, label, reset) {
+    return el("button.chip", {id, on: {click: () => change(reset)}}, label, el("span.edit", null, " ✎ " + T.change));
+  }
+
+  function pad(value, set) {
+    const keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "C", "0", "⌫"];
+    return el("div.pad", null, keys.map((k) => el("button.key", {data: {digit: k}, on: {click: () => {
+      const v = value();
+      if (k === "C") set("");
+      else if (k === "⌫") set(v.slice(0, -1));
+      else if (v.length < 2) set(v === "0" ? k : v + k);
+    }}}, k)));
+  }
+
+  function seatButtons(cls, seats, chosen, pick) {
+    return el("div.seat-grid", null, seats.map((s) => el("button.big." + cls,
+      {data: {seat: s.seat}, "aria-pressed": String(String(chosen) === String(s.seat)), on: {click: () => pick(s.seat)}},
+      s.name)));
+  }
+
+  function resultStep(c, n) {
+    const seats = playing(n);
+    if (c.kind === "point") {
+      return [el("p.step-label", null, T.card_points),
+              el("output.display", {id: "result-display"}, e.result === "" ? "–" : e.result),
+              pad(() => e.result, (v) => change({result: v}))];
+    }
+    if (c.kind === "goal") {
+      return [el("p.step-label", null, T.goal), el("div.two", null,
+        el("button.big.ok.won", {data: {result: "+"}, "aria-pressed": String(e.result === "+"), on: {click: () => change({result: "+"})}}, T.won),
+        el("button.big.danger.lost", {data: {result: "-"}, "aria-pressed": String(e.result === "-"), on: {click: () => change({result: "-"})}}, T.lost))];
+    }
+    if (c.kind === "drescher") {
+      return [el("p.step-label", null, T.last_trick), seatButtons("last", seats, e.result, (s) => change({result: String(s)}))];
+    }
+    const active = e.active || seats[0].seat;
+    const setPoints = (v) => {
+      const rp = Object.assign({}, e.rp, {[active]: v});
+      let next = active;
+      if (v.length === 2) {              // two digits: on to the next seat still empty
+        const empty = seats.find((s) => s.seat !== active && !rp[s.seat]);
+        if (empty) next = empty.seat;
+      }
+      change({rp, active: next});
+    };
+    return [el("p.step-label", null, T.raeuber_points), el("div.rp-list", null, seats.map((s) =>
+      el("button.rp", {data: {seat: s.seat}, "aria-pressed": String(s.seat === active),
+                       on: {click: () => change({active: s.seat})}},
+         el("span.name", null, s.name), el("span.value", null, e.rp[s.seat] || "–")))),
+      pad(() => e.rp[active] || "", setPoints)];
+  }
+
+  function moreStep(n) {
+    if (!e.more) {
+      return el("button.link.more", {id: "more", on: {click: () => change({more: true})}}, T.more);
+    }
+    const box = el("div.more-box", null, el("p.step-label", null, T.penalty),
+      el("div.seat-grid", null,
+        el("button.big.penalty", {data: {seat: ""}, "aria-pressed": String(e.penalty === ""),
+                                  on: {click: () => change({penalty: ""})}}, T.nobody),
+        playing(n).map((s) => el("button.big.penalty", {data: {seat: s.seat},
+          "aria-pressed": String(e.penalty === String(s.seat)), on: {click: () => change({penalty: String(s.seat)})}}, s.name))));
+    if (app.sheet().calls) {
+      const calls = Number(e.calls || 0);
+      box.append(el("p.step-label", null, T.calls), el("div.stepper", null,
+        el("button.big.secondary", {on: {click: () => change({calls: calls > 0 ? String(calls - 1) : ""})}}, "−"),
+        el("output.display", {id: "calls-display"}, String(calls)),
+        el("button.big.secondary", {on: {click: () => change({calls: String(calls + 1)})}}, "+")));
+    }
+    return box;
+  }
+
+  function previewBox() {
+    const box = el("div.preview", {id: "preview", "aria-live": "polite"});
+    if (!complete() || !preview) return box;
+    if (preview.offline) { box.append(el("p.hint.offline", null, T.preview_offline)); return box; }
+    if (preview.for !== JSON.stringify(fields())) return box;
+    if (preview.ok) {
+      box.append(el("ul.scores", null, app.sheet().seats.map((s, i) => el("li", {data: {seat: s.seat}},
+        el("span.name", null, s.name), el("strong", {class: preview.scores[i] < 0 ? "neg" : ""}, signed(preview.scores[i]))))));
+      if (preview.explanation) box.append(el("p.explanation", null, preview.explanation));
+    } else {
+      const errors = preview.errors || {};
+      box.append(el("ul.errors", null, Object.keys(errors).flatMap((k) => errors[k]).map((m) => el("li", null, m))));
+    }
+    return box;
+  }
+
+  function render() {
+    const root = document.getElementById("entry");
+    const n = number();
+    if (!net.seat() || !app.writable() || !n) { root.hidden = true; root.replaceChildren(); return; }
+    root.hidden = false;
+    const row = app.row(n);
+    const c = contract();
+    const parts = [];
+    const sub = [fmt("deals", {name: app.name(row.dealer)})];
+    if (row.out) sub.push(fmt("sits_out", {name: app.name(row.out)}));
+    parts.push(el("h2", {id: "entry-title", data: {number: n, version: e.version || ""}}, e.version ? fmt("correct_game", {n}) : fmt("game", {n}),
+                  el("small", null, " · " + sub.join(" · "))));
+    if (c) parts.push(chip("chosen-contract", c.abbr + " · " + c.name, {contract: null, declarer: null, result: "", rp: {}, rt: {}}));
+    else {
+      const list = e.all ? contracts : contracts.slice(0, FIRST);
+      parts.push(el("div.contract-grid", null, list.map((x) => el("button.contract",
+        {data: {contract: x.key, abbr: x.abbr}, title: x.name, on: {click: () => {
+          const declarer = e.declarer || (FOREHAND(x) ? row.forehand : null);
+          change({contract: x.key, declarer, result: "", rp: {}, rt: {}, active: null});
+        }}}, el("strong", null, x.abbr), el("small", null, x.name))),
+        !e.all && contracts.length > FIRST ? el("button.contract.all", {id: "more-contracts",
+          on: {click: () => change({all: true})}}, T.more_contracts) : null));
+    }
+    if (c) {
+      const label = c.kind === "raeuber" || c.kind === "drescher" ? T.announcer : T.declarer;
+      if (e.declarer) parts.push(chip("chosen-declarer", label + " " + app.name(e.declarer), {declarer: null}));
+      else parts.push(el("p.step-label", null, label), seatButtons("declarer", playing(n), e.declarer,
+                                                                     (s) => change({declarer: s})));
+    }
+    if (c && e.declarer) parts.push(...resultStep(c, n), moreStep(n), previewBox());
+    const bad = preview && !preview.offline && preview.for === JSON.stringify(fields()) && !preview.ok;
+    parts.push(el("div.actions.entry-actions", null,
+      el("button.big.ok", {id: "save", disabled: !complete() || bad, on: {click: save}}, T.save),
+      c || e.version ? el("button.big.secondary", {id: "cancel", on: {click: () => { e = blank(); preview = null; app.render(); }}}, T.cancel) : null));
+    root.replaceChildren(...parts);
+  }
+
+  function save() {
+    if (!complete()) return;
+    const c = contract();
+    const f = fields();
+    const scores = preview && preview.ok && preview.for === JSON.stringify(f) ? preview.scores : null;
+    const snapshot = Object.assign({}, e, {number: f.number});
+    e = blank();
+    preview = null;
+    net.enqueue("save", f, {label: c.abbr + " · " + app.name(Number(f.declarer)), scores, entry: snapshot});
+    app.render();
+  }
+
+  function load(entry) {
+    e = Object.assign(blank(), entry);
+    app.render();
+    schedulePreview();
+    document.getElementById("entry").scrollIntoView({block: "start"});
+  }
+
+  /* A stored game opened for a correction: its values as the director's sheet shows them. */
+  function edit(n, version, values, key) {
+    const entry = {number: n, version, contract: key, declarer: values.declarer ? Number(values.declarer) : null,
+                   result: values.result || "", penalty: values.penalty || "", calls: values.calls || "", rp: {}, rt: {}};
+    app.sheet().seats.forEach((s, i) => {
+      if (values["rp_" + i]) entry.rp[s.seat] = values["rp_" + i];
+      if (values["rt_" + i]) entry.rt[s.seat] = values["rt_" + i];
+    });
+    entry.more = !!(entry.penalty || entry.calls);
+    load(entry);
+  }
+
+  window.CegoEntry = {render, load, edit};
+})();

@@ -1,0 +1,328 @@
+/* The table page (docs/table-entry.md): seat choice, the sheet, confirmations and sign-off, the round clock.
+   Keying a game lives in entry.js, storage and network in queue.js. Everything is drawn with textContent: no
+   data ever goes through innerHTML. The page works without the service worker too. */
+(function () {
+  "use strict";
+  const net = window.CegoNet;
+  const data = (id) => JSON.parse(document.getElementById(id).textContent);
+  const $ = (id) => document.getElementById(id);
+  const urls = data("urls-data");
+  const contracts = data("contracts-data");
+  const T = {};
+  document.querySelectorAll("#strings [data-k]").forEach((el) => { T[el.dataset.k] = el.textContent.trim(); });
+  const fmt = (key, values) => T[key].replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
+
+  /* el("button.big", {data: {seat: 1}, on: {click: f}}, "text", child…) */
+  function el(spec, attrs, ...children) {
+    const [tag, ...classes] = spec.split(".");
+    const node = document.createElement(tag);
+    if (classes.length) node.className = classes.join(" ");
+    const a = attrs || {};
+    Object.keys(a).forEach((k) => {
+      if (k === "data") Object.keys(a.data).forEach((d) => { node.dataset[d] = a.data[d]; });
+      else if (k === "on") Object.keys(a.on).forEach((e) => node.addEventListener(e, a.on[e]));
+      else if (k === "hidden" || k === "disabled") node[k] = !!a[k];
+      else node.setAttribute(k, a[k]);
+    });
+    if (tag === "button" && !a.type) node.type = "button";
+    children.flat().forEach((c) => { if (c != null && c !== false) node.append(c instanceof Node ? c : String(c)); });
+    return node;
+  }
+  const signed = (n) => (n > 0 ? "+" + n : n < 0 ? "\u2212" + Math.abs(n) : "0");
+
+  const stored = net.readJSON(net.KEYS.sheet, null);
+  let sheet = data("sheet-data");
+  if (stored && stored.now && Date.parse(stored.now) > Date.parse(sheet.now)) sheet = stored;  // a cached page
+  let openRow = null;           // the game number whose details are open
+  let disputing = null;         // {number, note} while a dispute note is typed
+  const notices = [];           // refusals shown until dismissed
+  let invalid = false;
+
+  const app = {T, fmt, el, signed, contracts, urls, net,
+    sheet: () => sheet,
+    seat: () => net.seat(),
+    name: (seat) => { const s = sheet.seats.find((x) => x.seat === seat); return s ? s.name : String(seat); },
+    row: (n) => sheet.rows[n - 1],
+    writable: () => sheet.writable && !invalid,
+    queuedSaves() {
+      const map = {};
+      net.queue().forEach((i) => { if (i.action === "save") map[i.fields.number] = i; });
+      return map;
+    },
+    /* The next game to key: the first row that is neither on the server nor waiting in the queue. */
+    nextNumber() {
+      if (sheet.totals_only) return null;
+      const queued = app.queuedSaves();
+      const row = sheet.rows.find((r) => !r.game && !queued[r.number]);
+      return row ? row.number : null;
+    },
+    render,
+  };
+  window.CegoPhone = app;
+
+  function setSheet(next, fresh) {
+    if (!next) return;
+    if (fresh !== false && sheet && Date.parse(next.now) < Date.parse(sheet.now)) return;   // a poll overtaken by a write
+    sheet = next;
+    if (fresh !== false) skew = Date.now() - Date.parse(next.now);
+    net.storage.set(net.KEYS.sheet, JSON.stringify(next));
+    setClock();
+  }
+
+  /* ---- seat ---- */
+  function renderSeat() {
+    const seat = net.seat();
+    $("seat-choice").hidden = !!seat;
+    $("me").hidden = !seat;
+    $("me-name").textContent = seat ? seat + " · " + app.name(seat) : "";
+    document.querySelectorAll("#seat-choice .seat-button").forEach((b) => {
+      b.setAttribute("aria-pressed", String(Number(b.dataset.seat) === seat));
+    });
+  }
+  document.querySelectorAll("#seat-choice .seat-button").forEach((b) => b.addEventListener("click", () => {
+    net.setSeat(Number(b.dataset.seat));
+    render();
+    window.scrollTo(0, 0);
+  }));
+  $("change-seat").addEventListener("click", (e) => { e.preventDefault(); net.setSeat(null); render(); });
+
+  /* ---- the sheet ---- */
+  function status(row, queued) {
+    const waiting = net.queue().some((i) => i.fields && Number(i.fields.number) === row.number && i.action !== "save");
+    if (queued || waiting) return "waiting";
+    if (!row.game) return "open";
+    if (row.game.disputed) return "disputed";
+    return row.game.confirmed ? "confirmed" : "unconfirmed";
+  }
+  const MARK = {waiting: "…", disputed: "!", confirmed: "✓", unconfirmed: "?", open: ""};
+
+  function renderSheet() {
+    const body = $("sheet").tBodies[0];
+    const queued = app.queuedSaves();
+    const rows = [];
+    sheet.rows.forEach((row) => {
+      const q = queued[row.number];
+      const st = status(row, q);
+      const g = row.game;
+      const tr = el("tr", {data: {number: row.number, status: st}, id: "row-" + row.number});
+      tr.classList.add("st-" + st);
+      if (g || q) {
+        tr.classList.add("tap");
+        tr.addEventListener("click", () => { openRow = openRow === row.number ? null : row.number; disputing = null; render(); });
+      }
+      const dealer = el("span.dealer", {title: fmt("deals", {name: app.name(row.dealer)})}, "G" + row.dealer);
+      const label = T["status_" + st] || "";
+      tr.append(el("td.c-n", null, el("strong", null, row.number),
+                   el("span.mark", {title: label, "aria-label": label}, MARK[st]), dealer));
+      const [abbr, who] = q ? (q.label || "").split(" · ") : g ? [g.abbr, g.declarer_name] : ["", ""];
+      tr.append(el("td.c-game", null, el("strong", null, abbr), el("span.who", null, who || "")));
+      sheet.seats.forEach((s, i) => {
+        const td = el("td.c-seat");
+        if (row.out === s.seat) { td.classList.add("out"); td.textContent = "–"; }
+        else if (g && !q) {
+          td.append(el("span.score", null, signed(g.scores[i])), el("span.run", null, row.running ? row.running[i] : ""));
+        } else if (q && q.scores) td.append(el("span.score.provisional", null, signed(q.scores[i])));
+        tr.append(td);
+      });
+      rows.push(tr);
+      if (openRow === row.number && (g || q)) rows.push(detailRow(row, q));
+    });
+    body.replaceChildren(...rows);
+    sheet.seats.forEach((s, i) => {
+      const td = document.querySelector(`#sheet tfoot td.total[data-seat="${s.seat}"]`);
+      if (td) td.textContent = signed(sheet.totals[i] || 0);
+    });
+    const next = app.nextNumber();
+    $("next-info").textContent = next ? fmt("next", {n: next, name: app.name(app.row(next).dealer)})
+      : sheet.totals_only ? "" : T.all_entered;
+  }
+
+  function detailRow(row, queued) {
+    const g = row.game;
+    const box = el("div.detail");
+    if (queued) box.append(el("p", null, T.status_waiting));
+    if (g && !queued) {
+      if (g.explanation) box.append(el("p.explanation", null, g.explanation));
+      const who = [];
+      if (g.keyed_seat) who.push(fmt("keyed_by", {name: app.name(g.keyed_seat)}));
+      if (g.confirmed_seat) who.push(fmt("confirmed_by", {name: app.name(g.confirmed_seat)}));
+      if (who.length) box.append(el("p.hint", null, who.join(" · ")));
+      if (app.writable() && net.seat()) box.append(gameActions(row, true));
+    }
+    box.append(el("button.link", {on: {click: () => { openRow = null; render(); }}}, T.close));
+    return el("tr.detail-row", null, el("td", {colspan: String(sheet.seats.length + 2)}, box));
+  }
+
+  /* Confirm / dispute (another seat's unconfirmed game), correct (any game); the dispute note when asked. */
+  function gameActions(row, withCorrect) {
+    const g = row.game;
+    const me = net.seat();
+    const box = el("div.actions");
+    if (!g.confirmed && g.keyed_seat !== me && !g.disputed) {
+      box.append(el("button.big.ok.confirm", {data: {number: row.number}, on: {click: (e) => {
+        e.stopPropagation();
+        net.enqueue("confirm", {number: row.number, version: g.version}, {label: g.abbr});
+      }}}, T.confirm));
+    } else if (!g.confirmed && g.keyed_seat === me) {
+      box.append(el("p.hint", null, T.wait_confirm));
+    }
+    if (withCorrect) {
+      box.append(el("button.big.secondary.correct", {data: {number: row.number}, on: {click: (e) => {
+        e.stopPropagation();
+        openRow = null;
+        window.CegoEntry.edit(row.number, g.version, g.values, g.contract);
+      }}}, T.correct));
+    }
+    if (disputing && disputing.number === row.number) {
+      const input = el("input.note-input", {type: "text", maxlength: "200", placeholder: T.dispute_note,
+        "aria-label": T.dispute_note, on: {input: (e) => { disputing.note = e.target.value; },
+                                           click: (e) => e.stopPropagation()}});
+      input.value = disputing.note;
+      box.append(input, el("button.big.danger.send-dispute", {on: {click: (e) => {
+        e.stopPropagation();
+        net.enqueue("dispute", {number: row.number, note: disputing.note}, {label: g.abbr});
+        disputing = null;
+      }}}, T.send_dispute));
+    } else {
+      box.append(el("button.big.danger.dispute", {data: {number: row.number}, on: {click: (e) => {
+        e.stopPropagation();
+        disputing = {number: row.number, note: ""};
+        render();
+        const input = document.querySelector(".note-input");
+        if (input) input.focus();
+      }}}, T.dispute));
+    }
+    return box;
+  }
+
+  /* The games other seats keyed that this seat has not seen confirmed yet, on top. */
+  function renderTodo() {
+    const me = net.seat();
+    const todo = $("todo");
+    const waiting = new Set(net.queue().filter((i) => i.action !== "save").map((i) => Number(i.fields.number)));
+    const rows = me && app.writable() ? sheet.rows.filter((r) => r.game && !r.game.confirmed && !r.game.disputed
+      && r.game.keyed_seat !== me && !waiting.has(r.number)) : [];
+    const cards = rows.map((row) => el("div.todo-card", {data: {number: row.number}, id: "todo-" + row.number},
+      el("p", null, el("strong", null, fmt("game", {n: row.number}) + ": " + row.game.abbr + " · "
+                       + row.game.declarer_name)),
+      el("p.scores", null, sheet.seats.map((s, i) => s.name + " " + signed(row.game.scores[i])).join(" · ")),
+      row.game.explanation ? el("p.explanation.hint", null, row.game.explanation) : null,
+      gameActions(row, false)));
+    todo.hidden = !cards.length;
+    todo.replaceChildren(...(cards.length ? [el("h2", null, T.to_confirm), ...cards] : []));
+  }
+
+  /* Sign-off and the call button. */
+  function renderFinish() {
+    const me = net.seat();
+    const box = $("finish");
+    const parts = [];
+    const disputed = sheet.flags.some((f) => f.kind === "dispute");
+    const signQueued = net.queue().some((i) => i.action === "sign");
+    if (sheet.complete) {
+      if (disputed) parts.push(el("p.note.warn", {id: "dispute-open"}, T.open_dispute));
+      else if (sheet.unconfirmed.length) parts.push(el("p.hint", null, fmt("open_games", {list: sheet.unconfirmed.join(", ")})));
+      else if (me && app.writable() && !sheet.signed.includes(me)) {
+        parts.push(el("p", null, T.sign_hint));
+        parts.push(signQueued ? el("p.hint", null, T.status_waiting) : el("button.big.ok", {id: "sign", on: {click: () => {
+          net.enqueue("sign", {state: sheet.state});
+        }}}, T.sign));
+      } else if (me && sheet.signed.includes(me)) parts.push(el("p.ok-text", {id: "you-signed"}, T.you_signed));
+      if (sheet.signed.length) {
+        parts.push(el("p", {id: "signed"}, T.signed + " " + sheet.signed.map((s) => s + " " + app.name(s)).join(", ")));
+      }
+      if (sheet.signed.length === sheet.size) parts.push(el("p.ok-text", null, T.all_signed));
+    }
+    box.hidden = !parts.length;
+    box.replaceChildren(...parts);
+    const call = $("call");
+    const called = sheet.flags.some((f) => f.kind === "call") || net.queue().some((i) => i.action === "call");
+    call.hidden = !(me && app.writable());
+    call.disabled = called;
+    call.textContent = called ? T.called : document.body.dataset.callLabel;
+  }
+  document.body.dataset.callLabel = $("call").textContent.trim();
+  $("call").addEventListener("click", () => net.enqueue("call", {note: ""}));
+
+  /* Refusals and conflicts: shown to the player, never resolved silently. */
+  function renderMessages() {
+    $("messages").replaceChildren(...notices.map((n, i) => el("div.note.error", {role: "alert"},
+      el("p", null, n.title), el("ul", null, n.lines.map((l) => el("li", null, l))),
+      el("div.actions", null,
+        n.entry ? el("button.big.secondary", {on: {click: () => { notices.splice(i, 1); window.CegoEntry.load(n.entry); }}}, T.edit) : null,
+        el("button.big.secondary.dismiss", {on: {click: () => { notices.splice(i, 1); render(); }}}, T.dismiss)))));
+    const conflicts = net.conflicts();
+    $("conflicts").replaceChildren(...conflicts.map((c, i) => el("div.note.error.conflict", {role: "alert"},
+      el("p", null, el("strong", null, c.conflict.message)),
+      el("p", null, T.yours + " " + (c.conflict.yours ? c.conflict.yours.summary : "")),
+      el("p", null, T.saved + " " + (c.conflict.saved ? c.conflict.saved.summary : "—")),
+      el("div.actions", null,
+        el("button.big.secondary.keep", {on: {click: () => drop(i)}}, T.keep_saved),
+        el("button.big.resend", {on: {click: () => {
+          const fields = Object.assign({}, c.item.fields, {version: c.conflict.saved ? c.conflict.saved.version : ""});
+          drop(i);
+          net.enqueue("save", fields, {label: c.item.label, scores: null, entry: c.item.entry});
+        }}}, T.send_mine)))));
+  }
+  function drop(i) { const list = net.conflicts(); list.splice(i, 1); net.setConflicts(list); render(); }
+
+  function errorLines(payload) {
+    const errors = payload.errors || {};
+    return Object.keys(errors).flatMap((k) => errors[k]);
+  }
+  net.on((event, detail) => {
+    if (event === "sheet") setSheet(detail);
+    else if (event === "invalid") invalid = true;
+    else if (event === "refused") {
+      const {item, status, payload} = detail;
+      if (status === 404) invalid = true;
+      else if (status === 409 && payload.conflict) {
+        net.setConflicts(net.conflicts().concat([{item, conflict: payload.conflict}]));
+      } else {
+        const title = item.action === "save" ? fmt("not_saved", {n: item.fields.number}) : T.refused;
+        notices.push({title, lines: errorLines(payload), entry: item.action === "save" ? item.entry : null});
+      }
+    }
+    render();
+  });
+
+  /* ---- the round clock: seconds left at sheet.now, counted down locally ---- */
+  let clockEnd = null;
+  let skew = 0;                 // the phone's clock minus the server's, taken when a sheet arrives
+  function setClock() {
+    const c = sheet.clock;
+    clockEnd = c ? Date.parse(c.ends_at) + skew : null;
+    tick();
+  }
+  function tick() {
+    const clock = $("clock");
+    clock.hidden = clockEnd == null;
+    if (clockEnd == null) return;
+    const left = Math.round((clockEnd - Date.now()) / 1000);
+    const abs = Math.abs(left);
+    const text = Math.floor(abs / 60) + ":" + String(abs % 60).padStart(2, "0");
+    clock.textContent = left >= 0 ? "⏱ " + text : "⏱ −" + text + " " + T.over_time;
+    clock.classList.toggle("over", left < 0);
+  }
+
+  function render() {
+    const writable = app.writable();
+    $("locked").hidden = writable;
+    $("locked").textContent = invalid ? T.link_invalid : $("locked").textContent;
+    $("offline").hidden = net.online();
+    renderSeat();
+    renderMessages();
+    renderTodo();
+    renderSheet();
+    renderFinish();
+    if (window.CegoEntry) window.CegoEntry.render();
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    setSheet(sheet, sheet !== stored);
+    render();
+    window.setInterval(tick, 1000);
+    net.start(urls);
+    net.registerWorker();
+  });
+})();
