@@ -6,13 +6,12 @@ director's sheet and the database. Screenshots go to /tmp/table_*.png.
 
 
 import pytest
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests import factories
 from tournament.models import Entry, Game, Round, Score, TableFlag, TableLink
 from tournament.results import services as results_services
-from tournament.table_entry import services
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 390, "height": 844}
@@ -221,8 +220,9 @@ def test_a_table_plays_a_whole_round_on_its_phones(live_server, browser, phones)
     assert page[1].evaluate("(b => b.scrollWidth <= b.clientWidth)(document.querySelector('.sheet-box'))"), \
         "the sheet of a 4-table fits the phone without scrolling sideways"
 
-    # The director locks the round; the phones show the final sheet read-only.
-    services.lock_round(round_=round_, user=director)
+    # The director locks the round on its page (every table signed or keyed from paper: no reason asked); the
+    # phones show the final sheet read-only.
+    lock_on_round_page(browser, live_server, tournament, director)
     assert Round.objects.get(pk=round_.pk).status == Round.Status.LOCKED
     sheet_totals = director_sheet_totals(browser, live_server, table, director)
     db_totals = [Entry.objects.get(pk=seat.entry_id).total for seat in table.seats.order_by("position")]
@@ -247,13 +247,8 @@ def test_a_table_plays_a_whole_round_on_its_phones(live_server, browser, phones)
 
 
 def resolve_in_hall(browser, live_server, tournament, table, flag, director):
-    """HALL VIEW: the director's hall (``director:hall``, built separately) shows the dispute on the table's tile
-    and resolves it with "Erledigt". Without the hall in this branch, the service resolves it instead."""
-    try:
-        url = reverse("director:hall", args=[tournament.pk, 1])
-    except NoReverseMatch:
-        services.resolve_flag(flag=flag, user=director)
-        return
+    """The director's hall view shows the dispute on the table's tile and resolves it with "Erledigt"."""
+    url = reverse("director:hall", args=[tournament.pk, 1])
     context = browser.new_context(viewport={"width": 1440, "height": 900}, locale="de-DE")
     try:
         page = login(context, live_server, director)
@@ -267,6 +262,18 @@ def resolve_in_hall(browser, live_server, tournament, table, flag, director):
         context.close()
     flag.refresh_from_db()
     assert flag.resolved_at is not None
+
+
+def lock_on_round_page(browser, live_server, tournament, director):
+    context = browser.new_context(viewport={"width": 1440, "height": 900}, locale="de-DE")
+    try:
+        page = login(context, live_server, director)
+        page.goto(live_server.url + reverse("director:round", args=[tournament.pk, 1]))
+        expect(page.locator("#lock-reason")).to_have_count(0)          # nothing unsigned: no override needed
+        page.click("#lock-round")
+        expect(page.locator("#round-status")).to_have_attribute("data-status", "locked")
+    finally:
+        context.close()
 
 
 def login(context, live_server, user):
