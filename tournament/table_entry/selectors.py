@@ -24,7 +24,7 @@ def sheet_state(table, games=None, totals=None):
 def signed_positions(table, state=None):
     """Seats (0-based) whose sign-off is for the sheet as it is now; a later change makes a sign-off stale."""
     state = state or sheet_state(table)
-    return sorted(Signature.objects.filter(table=table, state=state).values_list("position", flat=True))
+    return sorted(Signature.objects.filter(table=table, state=state).order_by().values_list("position", flat=True))
 
 
 def open_flags(table):
@@ -44,6 +44,12 @@ def _game_row(game, seats_names):
             "values": {k: v for k, v in row_values(game, len(seats_names)).items() if k != "kind"}}
 
 
+def _totals_only(table, seats):
+    """``results.table_totals`` for the seats already read (one query less on every poll)."""
+    by_entry = dict(Score.objects.filter(table=table, game__isnull=True).values_list("entry_id", "points"))
+    return {s.position: by_entry[s.entry_id] for s in seats if s.entry_id in by_entry}
+
+
 def phone_sheet(link, lang="de"):
     """Everything a phone shows of its table, JSON-ready: seats, rows (dealer, who sits out, the game and its
     running totals), the next game, totals, confirmations, disputes, sign-offs, the round clock, the state."""
@@ -54,7 +60,7 @@ def phone_sheet(link, lang="de"):
     names = {s.position: s.entry.player.full_name for s in seats}
     rs = ruleset_for(tournament)
     sheet = results.sheet_for_table(table, zero_sum=rs.writing == "zero_sum")
-    totals_only = results.table_totals(table)
+    totals_only = _totals_only(table, seats)
     games = [r.game for r in sheet.rows if r.game is not None]
     state = sheet_state(table, [(g.number, g.version) for g in games], totals_only)
     flags = open_flags(table)
