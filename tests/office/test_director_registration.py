@@ -189,8 +189,10 @@ def test_editing_a_player_with_a_namesake_needs_no_confirmation_unless_renamed(d
     assert director.post(url, data).status_code == 302
     other.player.refresh_from_db()
     assert other.player.club == "Cego-Club"
-    response = director.post(url, {**data, "player-first_name": "Rosi"})
+    response = director.post(url, {**data, "player-first_name": "Luise"})      # no namesake: saved at once
     assert response.status_code == 302
+    response = director.post(url, {**data, "player-first_name": "Rosi"})       # one typo from "Rosa Wehrle"
+    assert response.context["player_form"].has_error("__all__", "duplicate_name")
     Player.objects.create(first_name="Anna", last_name="Wehrle")
     response = director.post(url, {**data, "player-first_name": "Anna"})
     assert response.context["player_form"].has_error("__all__", "duplicate_name")

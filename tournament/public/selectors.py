@@ -13,6 +13,7 @@ from django.db.models import Count, Q, Sum
 from django.shortcuts import get_object_or_404
 
 from scoring.contracts import CONTRACTS, GOAL, POINT
+from tournament.common import names
 from tournament.common.collation import name_key, person_key
 from tournament.common.i18n import engine_lang
 from tournament.models import (
@@ -77,18 +78,18 @@ def has_teams(tournament):
 # --- "Where do I sit?" --------------------------------------------------------------------------------------
 
 def find_entries(tournament, query):
-    """Entries matching ``query``: a start number ("12", "#12") or words that each match a first or last name."""
+    """Entries matching ``query``: a start number ("12", "#12") or words that each match a first or last name
+    (``names.query_matches``)."""
     text = (query or "").strip().lstrip("#").strip()
     if not text:
         return []
     entries = Entry.objects.filter(tournament=tournament).select_related("player")
     if text.isdecimal():
         return list(entries.filter(start_number=int(text)))
-    condition = Q()
-    for word in text.split():
-        condition &= Q(player__first_name__icontains=word) | Q(player__last_name__icontains=word)
-    # Ordered in Python (German order, ``collation``): the matches of one tournament's field are few.
-    found = sorted(entries.filter(condition), key=lambda e: person_key(e.player, e.start_number))
+    # Matched and ordered in Python (German names, ``common.names``; German order, ``collation``): one
+    # tournament's field is small. "weiss" finds "Weiß", "Mueller" finds "Müller", one typo is tolerated.
+    found = sorted((e for e in entries if names.query_matches(text, e.player.first_name, e.player.last_name)),
+                   key=lambda e: person_key(e.player, e.start_number))
     return found[:SEARCH_LIMIT]
 
 

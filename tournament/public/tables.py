@@ -21,7 +21,7 @@ from django.utils.html import escape, format_html
 from django.utils.http import urlencode
 from django.utils.translation import gettext_lazy as _
 
-from tournament.common import params
+from tournament.common import names, params
 from tournament.common.collation import person_key
 
 PER_PAGE = 50
@@ -29,9 +29,8 @@ SORT, PAGE = params.SORT, params.PAGE
 
 
 def matches(row, query):
-    """Every word of ``query`` occurs (case-insensitively) in the row's name or town."""
-    haystack = f"{row.get('name', '')} {row.get('town', '')}".casefold()
-    return all(word in haystack for word in (query or "").casefold().split())
+    """Every word of ``query`` is found in the row's name or town, the German way (``names.query_matches``)."""
+    return names.query_matches(query, row.get("name", ""), row.get("town", ""))
 
 
 def standings_rows(rows, prize_keys=()):

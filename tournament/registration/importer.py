@@ -4,8 +4,9 @@ Three steps, usable apart (the director's import page uses all three; an Excel e
 and ``registration_template_xlsx``):
 
 * ``files.parse_registrations(data, filename)`` reads and checks the file alone — no database.
-* ``check_against_tournament(result, tournament)`` matches existing players (first + last name + town) and
-  flags players already registered and start numbers already taken.
+* ``check_against_tournament(result, tournament)`` matches existing players (``match_players``: the same
+  person the German way, ``common.names``, from the same town) and flags players already registered and start
+  numbers already taken.
 * ``import_registrations(tournament=, data=, filename=, user=)`` parses and checks again and, only when the
   whole file is clean, registers every line in one transaction; otherwise it raises ``ImportRejected``.
 """
@@ -13,10 +14,12 @@ and ``registration_template_xlsx``):
 import io
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils.translation import gettext as _
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
 
 from tournament.audit.log import audit
+from tournament.common import names
 from tournament.common.locks import lock_tournament
 from tournament.models import AuditLog, Entry, Player, Team
 from tournament.registration import services as registration_services
@@ -26,26 +29,42 @@ from tournament.staff.permissions import DIRECT, require
 
 # Checking against the database -----------------------------------------------------------------------------
 
-def _key(first, last, town=""):
-    return (first.casefold(), last.casefold(), (town or "").casefold())
+def match_players(rows, season):
+    """For each ``(first, last, town)`` of ``rows``, the existing player it is, or None: the same person
+    (``names.same_person``: equal the German way — "Weiss" is "Weiß", "Mueller" is "Müller" — or one typo apart)
+    from the same town (folded, one typo; no town matches no town). Among several, the same spelling first, then
+    a player of ``season``, then the oldest record. All players are read once (a few thousand: narrow columns);
+    last names are compared in C (rapidfuzz) before ``same_person`` decides."""
+    by_last = {}
+    for pk, first, last, town in Player.objects.values_list("pk", "first_name", "last_name", "town").iterator(
+            chunk_size=2000):
+        by_last.setdefault(names.match_key(last), []).append((pk, first, last, town))
+    in_season = set(Entry.objects.filter(tournament__season=season).values_list("player_id", flat=True))
+    keys, found = list(by_last), []
+    for first, last, town in rows:
+        last_key, town_key = names.match_key(last), names.match_key(town)
+        near = [k for k, _score, _i in process.extract(last_key, keys, scorer=OSA.distance, score_cutoff=1,
+                                                       limit=None)] if last_key else []
+        candidates = [(not (names.match_key(p_first) == names.match_key(first) and p_last_key == last_key),
+                       pk not in in_season, pk)
+                      for p_last_key in near for pk, p_first, p_last, p_town in by_last[p_last_key]
+                      if names.same_person(first, last, p_first, p_last)
+                      and (town_key == names.match_key(p_town) or names.similar(town_key, names.match_key(p_town)))]
+        found.append(min(candidates)[2] if candidates else None)
+    players = Player.objects.in_bulk([pk for pk in found if pk is not None])
+    return [players.get(pk) for pk in found]
 
 
 def check_against_tournament(result, tournament):
     """Match existing players and flag lines already registered or with a start number already taken."""
     named = [row for row in result.rows if row.values.get("first_name") and row.values.get("last_name")]
-    last_names = sorted({row.values["last_name"] for row in named})
-    players = {}
-    for start in range(0, len(last_names), 200):
-        query = Q()
-        for name in last_names[start:start + 200]:
-            query |= Q(last_name__iexact=name)
-        for player in Player.objects.filter(query).order_by("pk"):
-            players.setdefault(_key(player.first_name, player.last_name, player.town), player)
+    matched = match_players([(r.values["first_name"], r.values["last_name"], r.values.get("town") or "")
+                             for r in named], tournament.season)
     entries = {e.player_id: e for e in Entry.objects.filter(tournament=tournament).select_related("player")}
     numbers = {e.start_number: e for e in entries.values()}
     teams = {t.name.casefold() for t in Team.objects.filter(season=tournament.season)}
-    for row in named:
-        row.player = players.get(_key(row.values["first_name"], row.values["last_name"], row.values.get("town")))
+    for row, player in zip(named, matched, strict=True):
+        row.player = player
         if row.player is not None and row.player.pk in entries:
             row.add("already_registered", _("Already registered in this tournament with start number %(n)s.")
                     % {"n": entries[row.player.pk].start_number})
@@ -70,7 +89,7 @@ def _team(season, name, cache):
 def import_registrations(*, tournament, data, filename, user):
     """Register every line of a clean file in one transaction; ``ImportRejected`` (nothing saved) otherwise.
 
-    Existing players (same first name, last name and town) are reused unchanged; lines with a start number
+    Existing players (``match_players``: same person, same town) are reused unchanged; lines with a start number
     are registered first, so the automatic numbers of the others follow the highest number.
     """
     require(user, DIRECT, tournament)

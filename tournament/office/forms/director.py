@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.rulesets import RULESET_KEYS, resolve
 from tournament.common.i18n import engine_lang
 from tournament.models import Category, Entry, Player, Season, Team, Tournament
+from tournament.registration.selectors import namesakes
 from tournament.registration.services import ENTRY_FIELDS, PLAYER_FIELDS
 from tournament.results.engine import MAX_POINTS
 from tournament.seasons.services import SEASON_FIELDS, TOURNAMENT_FIELDS
@@ -213,7 +214,8 @@ def birth_year_field():
 
 
 class PlayerForm(forms.ModelForm):
-    """A player's data; warns about a player with the same first and last name until ``confirm`` is ticked."""
+    """A player's data; warns about likely namesakes (``registration.selectors.namesakes``: the same name the German
+    way or one typo apart, the same town first) until ``confirm`` is ticked."""
 
     birth_year = birth_year_field()
     confirm = forms.BooleanField(
@@ -237,10 +239,8 @@ class PlayerForm(forms.ModelForm):
         first, last = data.get("first_name"), data.get("last_name")
         renamed = not self.instance.pk or {"first_name", "last_name"} & set(self.changed_data)
         if first and last and renamed:
-            same = Player.objects.filter(first_name__iexact=first, last_name__iexact=last)
-            if self.instance.pk:
-                same = same.exclude(pk=self.instance.pk)
-            self.duplicates = list(same.order_by("town", "pk"))
+            # "Jürgen Weiss" next to "Jürgen Weiß", "Mueller" next to "Müller", one typo: common.names
+            self.duplicates = namesakes(first, last, data.get("town") or "", exclude=self.instance.pk)
             if self.duplicates and not data.get("confirm"):
                 raise forms.ValidationError(
                     _("A player named %(name)s already exists. Register the existing player, or confirm that "

@@ -113,6 +113,10 @@ def player_create(request, pk):
     cats = SeasonCategories(tournament.season)
     duplicates = [{"player": p, "registered": p.pk in registered, "badges": cats.badges(p)}
                   for p in form.duplicates]
+    # The likeliest record not yet registered is taken with one key: its button has the focus.
+    default = next((d for d in duplicates if not d["registered"]), None)
+    if default is not None:
+        default["default"] = True
     return render(request, "office/player_form.html",
                   tournament_context(tournament, "entries", form=form, duplicates=duplicates))
 
