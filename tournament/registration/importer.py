@@ -29,12 +29,21 @@ from tournament.staff.permissions import DIRECT, require
 
 # Checking against the database -----------------------------------------------------------------------------
 
+def _closeness(first, last, p_first, p_last):
+    """0: the same spelling (ignoring case), 1: the same name the German way, 2: one typo apart."""
+    if (first.casefold(), last.casefold()) == (p_first.casefold(), p_last.casefold()):
+        return 0
+    same = (names.match_key(first), names.match_key(last)) == (names.match_key(p_first), names.match_key(p_last))
+    return 1 if same else 2
+
+
 def match_players(rows, season):
     """For each ``(first, last, town)`` of ``rows``, the existing player it is, or None: the same person
     (``names.same_person``: equal the German way — "Weiss" is "Weiß", "Mueller" is "Müller" — or one typo apart)
-    from the same town (folded, one typo; no town matches no town). Among several, the same spelling first, then
-    a player of ``season``, then the oldest record. All players are read once (a few thousand: narrow columns);
-    last names are compared in C (rapidfuzz) before ``same_person`` decides."""
+    from the same town (folded, one typo; no town matches no town). Among several: the same spelling first,
+    then the same name the German way, then one typo apart; then a player of ``season``; then the oldest record.
+    All players are read once (a few thousand, narrow columns); last names are compared in C (rapidfuzz) before
+    ``same_person`` decides."""
     by_last = {}
     for pk, first, last, town in Player.objects.values_list("pk", "first_name", "last_name", "town").iterator(
             chunk_size=2000):
@@ -45,8 +54,7 @@ def match_players(rows, season):
         last_key, town_key = names.match_key(last), names.match_key(town)
         near = [k for k, _score, _i in process.extract(last_key, keys, scorer=OSA.distance, score_cutoff=1,
                                                        limit=None)] if last_key else []
-        candidates = [(not (names.match_key(p_first) == names.match_key(first) and p_last_key == last_key),
-                       pk not in in_season, pk)
+        candidates = [(_closeness(first, last, p_first, p_last), pk not in in_season, pk)
                       for p_last_key in near for pk, p_first, p_last, p_town in by_last[p_last_key]
                       if names.same_person(first, last, p_first, p_last)
                       and (town_key == names.match_key(p_town) or names.similar(town_key, names.match_key(p_town)))]
