@@ -49,3 +49,9 @@ def test_standings_filter_knows_german_names():
     assert public_tables.matches(row, "mueller braunlingen")
     assert public_tables.matches(row, "Luedenscheid")
     assert not public_tables.matches(row, "Weiss")
+
+
+def test_a_huge_query_is_cut_not_compared_word_by_word(client):
+    t, weiss, _muller = field()
+    assert find_entries(t, "weiss" + " " * 200 + "zzzz " * 10_000) == [weiss]   # only the first 100 characters count
+    assert client.get(reverse("public:seat", args=[t.pk]), {"q": "a " * 3000}).status_code == 200

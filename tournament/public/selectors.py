@@ -77,10 +77,13 @@ def has_teams(tournament):
 
 # --- "Where do I sit?" --------------------------------------------------------------------------------------
 
+QUERY_CHARS = 100
+
+
 def find_entries(tournament, query):
     """Entries matching ``query``: a start number ("12", "#12") or words that each match a first or last name
     (``names.query_matches``)."""
-    text = (query or "").strip().lstrip("#").strip()
+    text = (query or "")[:QUERY_CHARS].strip().lstrip("#").strip()     # typed by anyone: bounded
     if not text:
         return []
     entries = Entry.objects.filter(tournament=tournament).select_related("player")

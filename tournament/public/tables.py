@@ -30,7 +30,7 @@ SORT, PAGE = params.SORT, params.PAGE
 
 def matches(row, query):
     """Every word of ``query`` is found in the row's name or town, the German way (``names.query_matches``)."""
-    return names.query_matches(query, row.get("name", ""), row.get("town", ""))
+    return names.query_matches((query or "")[:100], row.get("name", ""), row.get("town", ""))   # bounded
 
 
 def standings_rows(rows, prize_keys=()):

@@ -11,6 +11,7 @@ from tournament.common import names
 from tournament.common.collation import name_key
 from tournament.models import Entry, Player
 
+QUERY_CHARS = 100           # the search box allows 80; a longer query is cut, not compared word by word
 NAMESAKES_SHOWN = 10
 PLAYED_SHOWN = 5
 
@@ -27,7 +28,7 @@ def search_players(query, season=None, limit=50):
     matches when every typed word found one of his keys — the same answer as ``names.query_matches`` for each
     player, in a fraction of the time (3,000 players: docs/director.md). Then the ``limit`` shown are read
     whole — sorting after the cut would show other players."""
-    typed = names.words(query)
+    typed = names.words((query or "")[:QUERY_CHARS])
     if not typed:
         return [], False
     rows = [(r, _keys(*r[1:])) for r in Player.objects.values_list("pk", "last_name", "first_name", "town", "club")]
