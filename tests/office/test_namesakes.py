@@ -75,3 +75,17 @@ def test_an_already_registered_namesake_is_not_the_default(director):
     duplicates = response.context["duplicates"]
     assert [d["player"] for d in duplicates] == [weiss, other]
     assert duplicates[0]["registered"] and duplicates[1]["default"]
+
+
+def test_a_namesake_with_many_tournaments_shows_the_newest_five_and_the_count(director):
+    t = factories.tournament(players=0)
+    weiss = Player.objects.create(first_name="Jürgen", last_name="Weiß", town="Bräunlingen")
+    for day in range(1, 8):
+        played = Tournament.objects.create(season=t.season, name=f"Turnier {day}", date=datetime.date(2025, 5, day))
+        registration_services.register(user=None, tournament=played, player=weiss)
+    response = director.post(reverse("director:player_create", args=[t.pk]),
+                             {"first_name": "Jurgen", "last_name": "Weis", "town": "Braunlingen"})
+    (shown,) = response.context["duplicates"]
+    assert [x.name for x in shown["player"].played] == [f"Turnier {d}" for d in (7, 6, 5, 4, 3)]
+    page = response.content.decode()
+    assert 'data-played="7"' in page and "Turnier 2" not in page and "Turnier 7" in page
