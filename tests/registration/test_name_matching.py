@@ -2,7 +2,6 @@
 the players already known, both through ``common.names``."""
 
 import datetime
-import time
 
 import pytest
 
@@ -53,19 +52,16 @@ def test_search_keeps_season_players_first_then_german_order_and_the_limit():
     assert len(found) == 2 and more
 
 
-def test_search_over_3000_players_stays_well_under_50_ms():
+def test_a_search_over_3000_players_finds_the_spellings_and_only_them():
+    """Speed is a benchmark's business (measured 8–20 ms a search over 3,000 players on SQLite, docs/director.md);
+    here: the same 3,000 players, the right ones found."""
     last = ["Weiß", "Müller", "Schwörer", "Kienzler", "Faller", "Wehrle", "Özdemir", "Hug", "Kern", "Maier"]
     Player.objects.bulk_create(Player(first_name=f"Vorname{i}", last_name=f"{last[i % 10]}{i // 10}",
                                       town=f"Ort{i % 97}", club="Cego-Club") for i in range(3000))
-    search_players("weiss")                                         # warm up
-    best = min(_timed(lambda: search_players("muller 12")) for _ in range(3))
-    assert best < 0.2, best                                         # measured ~25 ms; a loaded CI box is slower
-
-
-def _timed(fn):
-    start = time.perf_counter()
-    fn()
-    return time.perf_counter() - start
+    found, more = search_players("weiss", limit=500)
+    assert len(found) == 300 and not more and {p.last_name.rstrip("0123456789") for p in found} == {"Weiß"}
+    found, _more = search_players("oezdemir ort5")
+    assert found and all(p.last_name.startswith("Özdemir") and p.town.startswith("Ort5") for p in found)
 
 
 def test_namesakes_same_town_first_with_the_tournaments_played():
