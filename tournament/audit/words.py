@@ -109,7 +109,10 @@ def describe(log, round_numbers=None):
         return Described(log=log, kind=_kind_label(kind), subject=_subject(log, old, new, round_numbers or {}),
                          where=_where(log, old, new), after=table_event(log, old, new))
     if log.action == AuditLog.Action.MERGE:
-        return Described(log=log, kind=_kind_label(kind), subject=_kind_label(kind), after=merged(old, new))
+        sentence = merged(old, new)
+        return Described(log=log, kind=_kind_label(kind), subject=sentence, after=sentence, changes=[Change(
+            key="player", label=label(Kind.ENTRY, "player"), before=str(old.get("player", NONE)),
+            after=str(new.get("player", NONE)))])
     changes = _changes(kind, old, new, log.action == AuditLog.Action.UPDATE)
     if kind == Kind.GAME:
         before, after = describe_game(log.old) if log.old else "", describe_game(log.new) if log.new else ""
