@@ -16,6 +16,7 @@ from tournament.models import (
     ExportJob,
     Game,
     Player,
+    PlayerAlias,
     Role,
     Round,
     Score,
@@ -94,8 +95,17 @@ class TournamentAdmin(RaisesVersions, admin.ModelAdmin):
         versions.tournaments_changed([tournament.pk])
 
 
+class PlayerAliasInline(admin.TabularInline):
+    """The other spellings a merge kept (``registration.merge``), for matching."""
+    model = PlayerAlias
+    extra = 0
+    fields = ["first_name", "last_name", "town", "created_at"]
+    readonly_fields = ["created_at"]
+
+
 @admin.register(Player)
 class PlayerAdmin(RaisesVersions, admin.ModelAdmin):
+    inlines = [PlayerAliasInline]
     list_display = ["last_name", "first_name", "town", "club", "is_woman", "birth_year", "is_guest"]
     list_filter = ["is_woman", "is_guest", "club"]
     search_fields = ["last_name", "first_name", "town", "club"]

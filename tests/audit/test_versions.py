@@ -167,7 +167,8 @@ def test_admin_edits_raise_the_versions_too(live, director):
     player = live.entries.get(start_number=1).player
     before = state(live)
     changed = director.post(reverse("admin:tournament_player_change", args=[player.pk]),
-                            {"first_name": player.first_name, "last_name": "Repariert", "town": "", "club": ""})
+                            {"first_name": player.first_name, "last_name": "Repariert", "town": "", "club": "",
+                             "aliases-TOTAL_FORMS": "0", "aliases-INITIAL_FORMS": "0"})      # the alias inline
     assert changed.status_code == 302 and raised(before, state(live)) == SETUP
     team = Team.objects.create(season=live.season, name="Löffingen 1")
     before = state(live)

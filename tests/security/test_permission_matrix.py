@@ -112,6 +112,8 @@ MATRIX = {
     "director:season_standings": (lambda w: [w.season.pk], office(ORGANISE)),
     "director:season_staff": (lambda w: [w.season.pk], office(ORGANISE)),
     "director:categories": (lambda w: [w.season.pk], office(ORGANISE)),
+    "director:duplicates": (lambda w: [w.season.pk], office(ORGANISE)),
+    "director:duplicates_merge": (lambda w: [w.season.pk], office(ORGANISE, ok=405)),
     "director:category": (lambda w: [w.season.pk, w.category.pk], office(ORGANISE)),
     "director:category_delete": (lambda w: [w.season.pk, w.category.pk], office(ORGANISE, ok=405)),
     "director:category_members": (lambda w: [w.season.pk, w.category.pk], office(ORGANISE, ok=405)),

@@ -42,7 +42,7 @@ from tournament.models import (
 
 Kind = AuditLog.Kind
 MODELS = {Kind.GAME: Game, Kind.ROUND: Round, Kind.ADJUSTMENT: Adjustment, Kind.ENTRY: Entry, Kind.ROLE: Role,
-          Kind.SEASON: Season, Kind.TOURNAMENT: Tournament, Kind.CATEGORY: Category}
+          Kind.SEASON: Season, Kind.TOURNAMENT: Tournament, Kind.CATEGORY: Category, Kind.PLAYER: Player}
 SEATS = {"declarer", "announcer", "last_trick", "penalty"}         # game fields that hold a 0-based seat
 # Keys the subject or ``where`` already says, or bookkeeping only.
 HIDDEN = {Kind.GAME: {"number", "version"}, Kind.ROUND: {"round"}, Kind.ADJUSTMENT: {"entry"}, Kind.CLOCK: {"round"}}
@@ -108,6 +108,11 @@ def describe(log, round_numbers=None):
     if log.action in TABLE_EVENTS:
         return Described(log=log, kind=_kind_label(kind), subject=_subject(log, old, new, round_numbers or {}),
                          where=_where(log, old, new), after=table_event(log, old, new))
+    if log.action == AuditLog.Action.MERGE:
+        sentence = merged(old, new)
+        return Described(log=log, kind=_kind_label(kind), subject=sentence, after=sentence, changes=[Change(
+            key="player", label=label(Kind.ENTRY, "player"), before=str(old.get("player", NONE)),
+            after=str(new.get("player", NONE)))])
     changes = _changes(kind, old, new, log.action == AuditLog.Action.UPDATE)
     if kind == Kind.GAME:
         before, after = describe_game(log.old) if log.old else "", describe_game(log.new) if log.new else ""
@@ -145,6 +150,12 @@ def table_event(log, old, new):
     if action == Action.ISSUE:
         return _("new link issued, the old one revoked") if new.get("revoked") else _("link issued")
     return ""
+
+
+def merged(old, new):
+    """A merge of two player records in words (``registration.merge``)."""
+    return _("Player %(other)s merged with %(kept)s") % {"other": old.get("player", NONE),
+                                                          "kept": new.get("player", NONE)}
 
 
 def _as_dict(value):

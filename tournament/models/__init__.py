@@ -12,7 +12,7 @@ from tournament.models.exports import ExportJob
 from tournament.models.play import Adjustment, Game, Round, Score, Seat, Table
 from tournament.models.registration import Entry
 from tournament.models.roles import Role
-from tournament.models.season import Category, Player, Season, Team, Tournament
+from tournament.models.season import Category, Player, PlayerAlias, Season, Team, Tournament
 from tournament.models.table_entry import Signature, TableFlag, TableLink, TableRequest
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "ExportJob",
     "Game",
     "Player",
+    "PlayerAlias",
     "Role",
     "Round",
     "Score",

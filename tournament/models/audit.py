@@ -30,6 +30,7 @@ class AuditLog(models.Model):
         ISSUE = "issue", _("issued")
         REVOKE = "revoke", _("revoked")
         CALL = "call", _("called")
+        MERGE = "merge", _("merged")
 
     class Kind(models.TextChoices):
         """What a row is about (``object_type``); ``object_id`` is that object's id where it has one."""
@@ -47,6 +48,7 @@ class AuditLog(models.Model):
         FLAG = "flag", _("Call for the director")
         SIGNATURE = "signature", _("Sign-off")
         CLOCK = "clock", _("Round clock")
+        PLAYER = "player", _("Player")
 
     tournament = models.ForeignKey(Tournament, models.CASCADE, null=True, blank=True, related_name="audit",
                                    verbose_name=_("tournament"))

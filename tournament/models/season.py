@@ -150,3 +150,22 @@ class Category(models.Model):
 
     def __str__(self):
         return self.name
+
+
+class PlayerAlias(models.Model):
+    """Another spelling of a player — that of a duplicate record merged into this one
+    (``registration.merge``) — kept so that the next search, namesake warning or import finds the player by it."""
+
+    player = models.ForeignKey(Player, models.CASCADE, related_name="aliases", verbose_name=_("player"))
+    first_name = models.CharField(_("first name"), max_length=80)
+    last_name = models.CharField(_("last name"), max_length=80)
+    town = models.CharField(_("town"), max_length=80, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["player", "last_name", "first_name", "town"]
+        verbose_name = _("other spelling")
+        verbose_name_plural = _("other spellings")
+
+    def __str__(self):
+        return f"{self.last_name}, {self.first_name}" + (f" ({self.town})" if self.town else "")

@@ -201,6 +201,24 @@ class CategoryForm(forms.ModelForm):
         return {"name": self.cleaned_data["name"]}
 
 
+class MergeForm(forms.Form):
+    """One pair of the duplicate list: the two players (``a``, ``b``), which record to keep, and the confirmation."""
+    a = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    b = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    keep = forms.IntegerField(min_value=1, label=_("Keep"))
+    confirm = forms.BooleanField(label=_("Yes, these are the same person: merge them."))
+
+    def clean(self):
+        data = super().clean()
+        if {data.get("keep")} - {data.get("a"), data.get("b")}:
+            raise forms.ValidationError(_("Choose which of the two records to keep."), code="merge_keep")
+        return data
+
+    def kept_and_other(self):
+        a, b = self.cleaned_data["a"], self.cleaned_data["b"]
+        return (a, b) if self.cleaned_data["keep"] == a else (b, a)
+
+
 class PlayerSearchForm(forms.Form):
     q = forms.CharField(label=_("Find a player"), required=False, max_length=80,
                         widget=forms.TextInput(attrs={"type": "search", "autocomplete": "off", "autofocus": True,

@@ -1,18 +1,20 @@
-"""Director pages: the start page, seasons, and creating, editing and overlooking a tournament."""
+"""Director pages: the start page, seasons and their duplicate players, and creating, editing and overlooking a
+tournament."""
 
 import json
 
 from django.contrib import messages
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
 from django.utils.translation import gettext as _
 
 from scoring.rulesets import resolve
 from tournament.common.collation import name_key
 from tournament.common.i18n import engine_lang
-from tournament.models import Season, Team
+from tournament.models import Player, Season, Team
 from tournament.office import errors
-from tournament.office.forms.director import SeasonForm, TournamentForm
+from tournament.office.forms.director import MergeForm, SeasonForm, TournamentForm
 from tournament.office.views.access import (
     allowed,
     direct,
@@ -27,6 +29,8 @@ from tournament.office.views.common import (
     tournament_context,
     tournament_or_404,
 )
+from tournament.registration import duplicates as duplicate_players
+from tournament.registration import merge
 from tournament.results import selectors
 from tournament.seasons import services as seasons
 from tournament.staff import permissions
@@ -55,6 +59,39 @@ def season(request, pk):
     teams = sorted(Team.objects.filter(season=season_).annotate(entry_count=Count("entries")),
                    key=lambda t: name_key(t.name))
     return render(request, "office/season.html", {"season": season_, "tournaments": tournaments, "teams": teams})
+
+
+@organise
+def duplicates(request, pk):
+    """The season's likely duplicate players, each pair with its tournaments and a merge form."""
+    season_ = get_object_or_404(Season, pk=pk)
+    pairs = duplicate_players.with_tournaments(duplicate_players.likely_duplicates(season_), season_)
+    return render(request, "office/season_duplicates.html", {"season": season_, "pairs": pairs})
+
+
+@organise
+@require_POST
+def duplicates_merge(request, pk):
+    """Merge one pair of the list (``MergeForm``); back to the list with what happened."""
+    season_ = get_object_or_404(Season, pk=pk)
+    form = MergeForm(request.POST)
+    if not form.is_valid():
+        for text in [e for errs in form.errors.values() for e in errs]:
+            messages.error(request, text)
+        return redirect("director:duplicates", season_.pk)
+    keep_pk, other_pk = form.kept_and_other()
+    players = Player.objects.in_bulk([keep_pk, other_pk])
+    if len(players) < 2:
+        messages.error(request, _("One of the two players no longer exists; reload the page."))
+        return redirect("director:duplicates", season_.pk)
+    other_name = str(players[other_pk])
+    try:
+        kept = merge.merge_players(season=season_, keep=players[keep_pk], other=players[other_pk], user=request.user)
+    except errors.ERRORS as err:
+        errors.to_messages(request, err)
+    else:
+        messages.success(request, _("%(other)s merged with %(kept)s.") % {"other": other_name, "kept": kept})
+    return redirect("director:duplicates", season_.pk)
 
 
 @allowed(permissions.ADMINISTER)
