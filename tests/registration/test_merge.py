@@ -142,3 +142,14 @@ def test_permissions_and_other_seasons(twins):
     # The other way round the organiser may merge: the kept record's entries elsewhere do not move.
     merge.merge_players(season=season, keep=plain, other=sharp, user=organiser)
     assert set(Entry.objects.filter(player=plain).values_list("tournament__name", flat=True)) == {"A", "B", "Alt"}
+
+
+def test_the_spelling_a_merge_kept_is_found_by_the_search_and_the_namesake_check():
+    from tournament.models import Player, PlayerAlias
+    from tournament.registration.selectors import namesakes, search_players
+
+    kept = Player.objects.create(first_name="Jürgen", last_name="Weiß", town="Bräunlingen")
+    PlayerAlias.objects.create(player=kept, first_name="Jörg", last_name="Weisshaar", town="Hüfingen")
+    found, _more = search_players("weisshaar")
+    assert found == [kept]
+    assert [p.pk for p in namesakes("Jörg", "Weißhaar", "Hüfingen")] == [kept.pk]

@@ -9,7 +9,7 @@ from rapidfuzz.distance import OSA
 
 from tournament.common import names
 from tournament.common.collation import name_key
-from tournament.models import Entry, Player
+from tournament.models import Entry, Player, PlayerAlias
 
 QUERY_CHARS = 100           # the search box allows 80; a longer query is cut, not compared word by word
 NAMESAKES_SHOWN = 10
@@ -31,7 +31,11 @@ def search_players(query, season=None, limit=50):
     typed = names.words((query or "")[:QUERY_CHARS])
     if not typed:
         return [], False
-    rows = [(r, _keys(*r[1:])) for r in Player.objects.values_list("pk", "last_name", "first_name", "town", "club")]
+    also = {}                       # the other spellings a merge kept (``PlayerAlias``) match as the player's own
+    for player_id, *spelling in PlayerAlias.objects.values_list("player_id", "last_name", "first_name", "town"):
+        also[player_id] = also.get(player_id, frozenset()) | _keys(*spelling)
+    rows = [(r, _keys(*r[1:]) | also.get(r[0], frozenset()))
+            for r in Player.objects.values_list("pk", "last_name", "first_name", "town", "club")]
     vocabulary = list({k for _row, keys in rows for k in keys})
     wanted = [_found(word, vocabulary) for word in typed]
     matches = [row for row, keys in rows if all(keys & found for found in wanted)]
@@ -72,15 +76,16 @@ def namesakes(first_name, last_name, town="", exclude=None):
     player already played (newest first, at most ``PLAYED_SHOWN``) and ``played_count``."""
     if not names.words(first_name) or not names.words(last_name):
         return []
-    rows = Player.objects.exclude(pk=exclude).values_list("pk", "first_name", "last_name", "town")
+    rows = [*Player.objects.exclude(pk=exclude).values_list("pk", "first_name", "last_name", "town"),
+            *PlayerAlias.objects.exclude(player_id=exclude).values_list("player_id", "first_name", "last_name", "town")]
     town_key = names.match_key(town)
     wanted = (names.match_key(first_name), names.match_key(last_name))
     likely = {}
-    for pk, first, last, their_town in rows.iterator(chunk_size=2000):
+    for pk, first, last, their_town in rows:         # a player's own name, then the spellings a merge kept
         if names.same_person(first_name, last_name, first, last):
             same_town = bool(town_key) and names.similar(town_key, names.match_key(their_town))
             exact = (names.match_key(first), names.match_key(last)) == wanted
-            likely[pk] = (not same_town, not exact)
+            likely[pk] = min(likely.get(pk, (True, True)), (not same_town, not exact))
     if not likely:
         return []
     played = {}
