@@ -7,8 +7,8 @@
  * requests go one after another, so the messages come in the order typed. Without this script the same forms
  * post and come back with the desk focused.
  *
- * The search box: when the page opens with the focus in it (after registering a player) its text is selected,
- * so the next name replaces it.
+ * The search box: when the page opens with the focus in it (autofocus; after registering a player) its text is
+ * selected, so the next name replaces it.
  */
 (function () {
   "use strict";
@@ -88,7 +88,8 @@
     var form = byId("checkin-form");
     var input = byId("id_number");
     var search = byId("id_q");
-    if (search && document.activeElement === search && search.value) { search.select(); }
+    /* autofocus may be applied after this runs: focus and select here, so the order does not matter */
+    if (search && search.hasAttribute("autofocus") && search.value) { search.focus(); search.select(); }
     if (!form || !input || !window.fetch) { return; }
     form.dataset.failed = form.dataset.failed || "";
     form.addEventListener("submit", function (event) {
