@@ -122,6 +122,8 @@ MATRIX = {
     # Registration
     "director:entries": (lambda w: [w.t.pk], office(DIRECT)),
     "director:entry_register": (lambda w: [w.t.pk], office(DIRECT, ok=405)),
+    "director:check_in": (lambda w: [w.t.pk], office(DIRECT, ok=405)),
+    "director:check_in_all": (lambda w: [w.t.pk], office(DIRECT, ok=405)),
     "director:player_create": (lambda w: [w.t.pk], office(DIRECT)),
     "director:entry_edit": (lambda w: [w.t.pk, w.entry.pk], office(DIRECT)),
     "director:entry_toggle": (lambda w: [w.t.pk, w.entry.pk], office(DIRECT, ok=405)),

@@ -45,7 +45,8 @@ MODELS = {Kind.GAME: Game, Kind.ROUND: Round, Kind.ADJUSTMENT: Adjustment, Kind.
           Kind.SEASON: Season, Kind.TOURNAMENT: Tournament, Kind.CATEGORY: Category, Kind.PLAYER: Player}
 SEATS = {"declarer", "announcer", "last_trick", "penalty"}         # game fields that hold a 0-based seat
 # Keys the subject or ``where`` already says, or bookkeeping only.
-HIDDEN = {Kind.GAME: {"number", "version"}, Kind.ROUND: {"round"}, Kind.ADJUSTMENT: {"entry"}, Kind.CLOCK: {"round"}}
+HIDDEN = {Kind.GAME: {"number", "version"}, Kind.ROUND: {"round"}, Kind.ADJUSTMENT: {"entry"}, Kind.CLOCK: {"round"},
+          Kind.ENTRY: {"bulk", "undoes"}}
 NONE = "–"
 
 
@@ -235,7 +236,7 @@ def label(kind, key):
         "category": lambda: str(Category._meta.verbose_name), "round": lambda: _verbose(Round, "number"),
         "players": lambda: _verbose(Category, "players"), "entries": lambda: str(Entry._meta.verbose_name_plural),
         "stats": lambda: _("draw checks"), "file": lambda: _("file"), "new_players": lambda: _("new players"),
-        "sha256": lambda: "SHA-256", "minutes": lambda: _verbose(Round, "clock_minutes"), "role": lambda: _verbose(Role, "kind"), "user": lambda: _verbose(Role, "user"),
+        "sha256": lambda: "SHA-256", "start_numbers": lambda: _("start numbers"), "minutes": lambda: _verbose(Round, "clock_minutes"), "role": lambda: _verbose(Role, "kind"), "user": lambda: _verbose(Role, "user"),
     }
     return (extra[key]() if key in extra else None) or key
 
@@ -264,6 +265,8 @@ def value_text(kind, key, value):
         return text
     if key in ("input_hash", "sha256") and isinstance(value, str) and len(value) > 12:
         return value[:12] + "…"
+    if key == "start_numbers" and isinstance(value, list):
+        return ", ".join(str(n) for n in value) or NONE
     if isinstance(value, (dict, list)):
         return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(", ", ": "))
     return str(value)

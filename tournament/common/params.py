@@ -9,6 +9,7 @@ CATEGORY = "category"   # a standings category key: women, youth, guests, c<id>
 PAGE = "page"           # page number of a long list (1-based)
 SORT = "sort"           # the column a table is sorted by (django-tables2's default name)
 SHOW = "show"           # which rows of a list: a filter key (entries: unpaid …; audit log: game, round …)
+FOCUS = "focus"         # which box has the focus after a plain form post (entries: "checkin", the check-in desk)
 GAME = "number"         # a game (row) of a score sheet; the sheet's row forms post the same name
 TABLE = "table"         # a table number typed to jump to its sheet
 FROM = "from"           # the table a jump started from

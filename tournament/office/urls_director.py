@@ -25,6 +25,8 @@ urlpatterns = [
     # Registration
     path("turnier/<int:pk>/anmeldungen/", director_registration.entries, name="entries"),
     path("turnier/<int:pk>/anmeldungen/eintragen/", director_registration.entry_register, name="entry_register"),
+    path("turnier/<int:pk>/anmeldungen/anwesend/", director_registration.check_in, name="check_in"),
+    path("turnier/<int:pk>/anmeldungen/alle-anwesend/", director_registration.check_in_all, name="check_in_all"),
     path("turnier/<int:pk>/anmeldungen/neu/", director_registration.player_create, name="player_create"),
     path("turnier/<int:pk>/anmeldungen/<int:entry_pk>/", director_registration.entry_edit, name="entry_edit"),
     path("turnier/<int:pk>/anmeldungen/<int:entry_pk>/umschalten/", director_registration.entry_toggle,

@@ -1,5 +1,5 @@
 """Reads of registration: finding players by name, town or club, and the likely namesakes of a new player —
-both through the one German-name matching (``common.names``)."""
+both through the one German-name matching (``common.names``); the check-in desk's counter and its undo."""
 
 from functools import lru_cache
 
@@ -9,7 +9,8 @@ from rapidfuzz.distance import OSA
 
 from tournament.common import names
 from tournament.common.collation import name_key
-from tournament.models import Entry, Player, PlayerAlias
+from tournament.models import AuditLog, Entry, Player, PlayerAlias
+from tournament.registration.services import CHECK_IN_ALL
 
 QUERY_CHARS = 100           # the search box allows 80; a longer query is cut, not compared word by word
 NAMESAKES_SHOWN = 10
@@ -104,3 +105,29 @@ def namesakes(first_name, last_name, town="", exclude=None):
         player.same_town = not likely[pk][0]
         result.append(player)
     return result
+
+
+def check_in_counts(tournament):
+    """The check-in desk's counter: ``present`` (checked in, not withdrawn) of ``registered`` (not withdrawn)."""
+    entries = Entry.objects.filter(tournament=tournament, withdrawn=False)
+    return {"present": entries.filter(checked_in=True).count(), "registered": entries.count()}
+
+
+def last_check_in(tournament, user):
+    """What the check-in desk offers ``user`` to undo: their latest change of a check-in in ``tournament``, if it
+    checked someone in and is not undone — ``{"entry": entry}`` for one start number (still checked in),
+    ``{"log": row, "count": n}`` for a check-in of everybody; else None."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    row = (AuditLog.objects.filter(tournament=tournament, object_type=AuditLog.Kind.ENTRY, user=user,
+                                   new__has_key="checked_in").order_by("-id").first())
+    if row is None or row.new.get("checked_in") is not True:
+        return None
+    if row.new.get("bulk") == CHECK_IN_ALL:
+        undone = AuditLog.objects.filter(tournament=tournament, object_type=AuditLog.Kind.ENTRY,
+                                         new__undoes=row.pk).exists()
+        return None if undone else {"log": row, "count": len(row.new.get("start_numbers") or [])}
+    number = row.new.get("start_number")
+    entry = (Entry.objects.select_related("player")
+             .filter(tournament=tournament, start_number=number, checked_in=True).first() if number else None)
+    return {"entry": entry} if entry else None

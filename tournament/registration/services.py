@@ -1,5 +1,5 @@
 """Registering players, and registration changes after the fact — check-in, payment, withdrawal, corrections,
-removal — each a keyword-only function in one transaction, allowed to the tournament direction only, and written to
+removal, the check-in desk — each a keyword-only function in one transaction, allowed to the tournament direction only, and written to
 the tournament's audit log (``AuditLog.Kind.ENTRY``) with what it was before and after, so a disputed start number
 or a late withdrawal can be traced.
 
@@ -7,6 +7,11 @@ Writes that pick or change start numbers take the tournament's row lock first (`
 registrations at the same moment take turns, so the second is told in words that the player is registered or the
 number taken, never a database error. An entry with results (seats, scores, adjustments) is never removed
 (``remove`` refuses; the database protects them as well, ``models.registration.protect_results``).
+
+The check-in desk (docs/director.md, "Check-in"): ``check_in`` marks one start number present (or, as the undo,
+not present), audited like a toggle; ``check_in_all`` marks every entry not withdrawn present in one audit row
+that lists the start numbers it changed (``new["bulk"] == CHECK_IN_ALL``), and ``undo_check_in_all`` takes exactly
+those back, once, in one audit row that names the row it undoes (``new["undoes"]``).
 """
 
 from django.core.exceptions import ValidationError
@@ -20,6 +25,7 @@ from tournament.models import AuditLog, Entry, Player, Team
 from tournament.staff import permissions
 
 TOGGLES = ("paid", "checked_in", "withdrawn")
+CHECK_IN_ALL, UNDO_CHECK_IN_ALL = "check_in_all", "undo_check_in_all"      # ``new["bulk"]`` of the bulk rows
 ENTRY_FIELDS = ("start_number", "team", "paid", "checked_in", "withdrawn")
 PLAYER_FIELDS = ("first_name", "last_name", "town", "club", "is_woman", "birth_year", "is_guest")
 
@@ -39,6 +45,72 @@ def toggle(*, entry, field, user):
           user=user, old={"start_number": entry.start_number, field: not value},
           new={"start_number": entry.start_number, field: value})
     return value
+
+
+@transaction.atomic
+def check_in(*, tournament, user, start_number, present=True):
+    """Mark the entry with ``start_number`` present (``present=False``: not present, the undo of a check-in).
+    Returns ``(entry, changed)``; an entry already in that state is left alone, unaudited. Refused with a
+    ``ValidationError`` keyed ``number``: a start number nobody has (``unknown_start_number``), a withdrawn entry
+    to be checked in (``entry_withdrawn``)."""
+    permissions.require(user, permissions.DIRECT, tournament)
+    lock_tournament(tournament.pk)
+    entry = Entry.objects.select_related("player").filter(tournament=tournament, start_number=start_number).first()
+    if entry is None:
+        raise ValidationError({"number": ValidationError(
+            _("Nobody has start number %(n)s.") % {"n": start_number}, code="unknown_start_number")})
+    if present and entry.withdrawn:
+        raise ValidationError({"number": ValidationError(
+            _("No. %(n)s %(player)s has withdrawn. To let the player play again, undo the withdrawal in the list.")
+            % {"n": entry.start_number, "player": entry.player.full_name}, code="entry_withdrawn")})
+    if entry.checked_in == present:
+        return entry, False
+    entry.checked_in = present
+    entry.save(update_fields=["checked_in"])
+    audit(tournament=tournament, obj_type=AuditLog.Kind.ENTRY, obj_id=entry.pk, action=AuditLog.Action.UPDATE,
+          user=user, old={"start_number": entry.start_number, "checked_in": not present},
+          new={"start_number": entry.start_number, "checked_in": present})
+    return entry, True
+
+
+@transaction.atomic
+def check_in_all(*, tournament, user):
+    """Mark every entry that is neither withdrawn nor checked in present; one audit row lists their start numbers
+    (the undo reads it). Returns that row, or None when there was nobody to check in."""
+    permissions.require(user, permissions.DIRECT, tournament)
+    lock_tournament(tournament.pk)
+    missing = Entry.objects.filter(tournament=tournament, withdrawn=False, checked_in=False)
+    numbers = sorted(missing.values_list("start_number", flat=True))
+    if not numbers:
+        return None
+    missing.update(checked_in=True)
+    return _bulk_audit(tournament, user, CHECK_IN_ALL, numbers, present=True)
+
+
+@transaction.atomic
+def undo_check_in_all(*, tournament, user, log_id):
+    """Take back the check-in of everybody recorded in audit row ``log_id``: exactly the entries it checked in, as
+    far as they are still checked in (a later uncheck or removal stays). Once only. Returns the undo's audit row,
+    written even when nothing was left to change, so that the bulk row counts as undone."""
+    permissions.require(user, permissions.DIRECT, tournament)
+    lock_tournament(tournament.pk)
+    row = AuditLog.objects.filter(pk=log_id, tournament=tournament, object_type=AuditLog.Kind.ENTRY,
+                                  new__bulk=CHECK_IN_ALL).first()
+    if row is None:
+        raise ValidationError(_("This check-in of everybody does not exist."), code="unknown_bulk_check_in")
+    if AuditLog.objects.filter(tournament=tournament, object_type=AuditLog.Kind.ENTRY, new__undoes=row.pk).exists():
+        raise ValidationError(_("This check-in of everybody has already been undone."), code="bulk_already_undone")
+    changed = Entry.objects.filter(tournament=tournament, checked_in=True,
+                                   start_number__in=row.new.get("start_numbers") or [])
+    numbers = sorted(changed.values_list("start_number", flat=True))
+    changed.update(checked_in=False)
+    return _bulk_audit(tournament, user, UNDO_CHECK_IN_ALL, numbers, present=False, undoes=row.pk)
+
+
+def _bulk_audit(tournament, user, bulk, numbers, *, present, **extra):
+    audit(tournament=tournament, obj_type=AuditLog.Kind.ENTRY, action=AuditLog.Action.UPDATE, user=user,
+          old={"checked_in": not present}, new={"checked_in": present, "start_numbers": numbers, "bulk": bulk, **extra})
+    return AuditLog.objects.filter(tournament=tournament).order_by("-id").first()
 
 
 def team_named(season, name):

@@ -225,6 +225,15 @@ class PlayerSearchForm(forms.Form):
                                                       "placeholder": _("Name or town")}))
 
 
+class CheckInForm(forms.Form):
+    """The check-in desk: one start number, Enter after each (docs/director.md, "Check-in")."""
+    number = forms.IntegerField(
+        label=_("Start number"), min_value=1, max_value=99999,
+        error_messages={"required": _("Type a start number."), "invalid": _("Type a start number.")},
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "maxlength": 5, "size": 6,
+                                      "autocomplete": "off", "placeholder": _("No.")}))
+
+
 def birth_year_field():
     this_year = datetime.date.today().year
     return forms.IntegerField(label=_("Year of birth"), required=False, min_value=1900, max_value=this_year,

@@ -1,18 +1,24 @@
-"""Director pages: registering players for a tournament (search, new player, entries list, toggles, edit)."""
+"""Director pages: registering players for a tournament (search, new player, entries list, toggles, edit) and
+the check-in desk (start numbers typed one after another, everybody at once, each with its undo)."""
+
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpResponseNotAllowed
+from django.http import HttpResponseNotAllowed, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament.common import params
 from tournament.models import Entry, Player
 from tournament.office import errors
 from tournament.office.forms.director import (
+    CheckInForm,
     EntryForm,
     PlayerForm,
     PlayerSearchForm,
@@ -20,11 +26,41 @@ from tournament.office.forms.director import (
 from tournament.office.views.access import direct
 from tournament.office.views.common import tournament_context, tournament_or_404
 from tournament.registration import services as registration_services
-from tournament.registration.selectors import search_players
+from tournament.registration.selectors import check_in_counts, last_check_in, search_players
 from tournament.standings.categories import SeasonCategories
 
 TOGGLES = registration_services.TOGGLES
 FILTERS = ("all", "unpaid", "not_checked_in", "withdrawn")
+CHECKIN = "checkin"             # ``params.FOCUS``: the check-in desk has the focus
+
+
+def shown(show, entry):
+    """Whether the entries list filtered by ``show`` has a row for ``entry`` (the filters of ``entries``)."""
+    return {"unpaid": not entry.paid and not entry.withdrawn,
+            "not_checked_in": not entry.checked_in and not entry.withdrawn,
+            "withdrawn": entry.withdrawn}.get(show, True)
+
+
+def filter_of(data):
+    show = params.get(data, params.SHOW, "all")
+    return show if show in FILTERS else "all"
+
+
+def entries_url(tournament, show="all", focus=""):
+    query = {k: v for k, v in ((params.SHOW, "" if show == "all" else show), (params.FOCUS, focus)) if v}
+    return reverse("director:entries", args=[tournament.pk]) + (f"?{urlencode(query)}" if query else "")
+
+
+def summary_of(tournament):
+    flags = list(tournament.entries.values_list("withdrawn", "paid", "checked_in"))
+    return {"total": len(flags), "withdrawn": sum(w for w, _p, _c in flags), "paid": sum(p for _w, p, _c in flags),
+            "checked_in": sum(c and not w for w, _p, c in flags)}
+
+
+def desk(tournament, user):
+    """The check-in desk's counter and what it offers to undo (``_checkin_desk.html``)."""
+    counts = check_in_counts(tournament)
+    return {**counts, "missing": counts["registered"] - counts["present"], "last": last_check_in(tournament, user)}
 
 
 def back(request, tournament, entry=None):
@@ -56,22 +92,23 @@ def entries(request, pk):
     cats = SeasonCategories(season)
     results = [{"player": p, "entry": registered.get(p.pk), "badges": cats.badges(p),
                 "season_entries": getattr(p, "season_entries", 0)} for p in found]
-    show = params.get(request.GET, params.SHOW, "all")
-    show = show if show in FILTERS else "all"
+    show = filter_of(request.GET)
     rows = tournament.entries.select_related("player", "team").order_by("start_number")
     rows = {"unpaid": rows.filter(paid=False, withdrawn=False),
             "not_checked_in": rows.filter(checked_in=False, withdrawn=False),
             "withdrawn": rows.filter(withdrawn=True)}.get(show, rows)
     rows = [{"entry": e, "badges": cats.badges(e.player)} for e in rows]
-    all_entries = list(tournament.entries.all())
-    summary = {"total": len(all_entries), "withdrawn": sum(e.withdrawn for e in all_entries),
-               "paid": sum(e.paid for e in all_entries),
-               "checked_in": sum(e.checked_in and not e.withdrawn for e in all_entries)}
+    summary = summary_of(tournament)
     filters = [("all", _("All")), ("unpaid", _("Not paid")), ("not_checked_in", _("Not checked in")),
                ("withdrawn", _("Withdrawn"))]
+    checkin_form = CheckInForm()
+    if params.get(request.GET, params.FOCUS) == CHECKIN:     # back from a plain post of the desk: type the next
+        search.fields["q"].widget.attrs.pop("autofocus", None)
+        checkin_form.fields["number"].widget.attrs["autofocus"] = True
     context = tournament_context(tournament, "entries", search=search, query=query, results=results, more=more,
                                  rows=rows, summary=summary, show=show, filters=filters,
-                                 anyone_checked_in=summary["checked_in"] > 0)
+                                 anyone_checked_in=summary["checked_in"] > 0, checkin_form=checkin_form,
+                                 desk=desk(tournament, request.user))
     return render(request, "office/entries.html", context)
 
 
@@ -87,7 +124,7 @@ def entry_register(request, pk):
         return back(request, tournament)
     messages.success(request, _("%(player)s is registered with start number %(n)s.")
                      % {"player": player.full_name, "n": entry.start_number})
-    return back(request, tournament, entry)
+    return back(request, tournament)        # no #entry fragment: it would keep the search box from its autofocus
 
 
 @direct
@@ -106,7 +143,7 @@ def player_create(request, pk):
                                  % {"player": entry.player.full_name, "n": entry.start_number})
                 if "another" in request.POST:
                     return redirect("director:player_create", tournament.pk)
-                return redirect(reverse("director:entries", args=[tournament.pk]) + f"#entry-{entry.pk}")
+                return redirect("director:entries", tournament.pk)      # the search box has the focus again
     else:
         form = PlayerForm(initial=name_guess(params.get(request.GET, params.SEARCH)))
     registered = set(tournament.entries.values_list("player_id", flat=True))
@@ -178,3 +215,75 @@ def entry_delete(request, pk, entry_pk):
     messages.success(request, _("The entry of %(player)s (start number %(n)s) is removed; the player stays in the "
                                 "player list.") % {"player": entry.player.full_name, "n": entry.start_number})
     return redirect("director:entries", tournament.pk)
+
+
+def wants_json(request):
+    return "application/json" in request.headers.get("Accept", "")
+
+
+@direct
+@require_POST
+def check_in(request, pk):
+    """The check-in desk: POST ``number`` (``undo=1``: take that check-in back). Answers the page's script with
+    JSON — the message, the entry's row as the list shows it (or that the filter hides it), the desk — and a plain
+    form post with a message and the list, the desk focused."""
+    tournament = tournament_or_404(pk)
+    show = filter_of(request.POST)
+    form = CheckInForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise ValidationError({"number": form.errors["number"].as_data()})
+        entry, changed = registration_services.check_in(tournament=tournament, user=request.user,
+                                                         start_number=form.cleaned_data["number"],
+                                                         present=request.POST.get("undo") != "1")
+    except errors.ERRORS as err:
+        if wants_json(request):
+            return errors.json_error(err)
+        errors.to_messages(request, err)
+        return redirect(entries_url(tournament, show, CHECKIN))
+    words = {"n": entry.start_number, "player": entry.player.full_name}
+    if not entry.checked_in:
+        text = _("No. %(n)s %(player)s: not present") % words
+    elif changed:
+        text = _("No. %(n)s %(player)s: present") % words
+    else:
+        text = _("No. %(n)s %(player)s was already present.") % words
+    if not wants_json(request):
+        messages.add_message(request, messages.SUCCESS if changed else messages.INFO, text)
+        return redirect(entries_url(tournament, show, CHECKIN))
+    row = {"entry": entry, "badges": SeasonCategories(tournament.season).badges(entry.player)}
+    context = {"tournament": tournament, "row": row, "show": show, "desk": desk(tournament, request.user),
+               "summary": summary_of(tournament), "next_url": entries_url(tournament, show)}
+    return JsonResponse({
+        "ok": True, "message": text, "level": "success" if changed else "info", "number": entry.start_number,
+        "checked_in": entry.checked_in, "row_id": f"entry-{entry.pk}", "shown": shown(show, entry),
+        "row": render_to_string("office/_entry_row.html", context, request=request),
+        "desk": render_to_string("office/_checkin_desk.html", context, request=request),
+        "summary": render_to_string("office/_entries_summary.html", context, request=request)})
+
+
+@direct
+@require_POST
+def check_in_all(request, pk):
+    """Check in everybody not withdrawn (the page asks first); POST ``undo=<audit row id>`` takes such a check-in
+    back. Back to the list with a message."""
+    tournament = tournament_or_404(pk)
+    undo = request.POST.get("undo") or ""
+    try:
+        if undo:
+            log_id = int(undo) if undo.isdecimal() and len(undo) < 10 else 0
+            row = registration_services.undo_check_in_all(tournament=tournament, user=request.user, log_id=log_id)
+            n = len(row.new["start_numbers"])
+            messages.success(request, ngettext("Undone: %(n)s player is not checked in any more.",
+                                               "Undone: %(n)s players are not checked in any more.", n) % {"n": n})
+        else:
+            row = registration_services.check_in_all(tournament=tournament, user=request.user)
+            n = len(row.new["start_numbers"]) if row else 0
+            if n:
+                messages.success(request, ngettext("%(n)s player checked in.", "%(n)s players checked in.", n)
+                                 % {"n": n})
+            else:
+                messages.info(request, _("Everybody is checked in already."))
+    except errors.ERRORS as err:
+        errors.to_messages(request, err)
+    return redirect(entries_url(tournament, filter_of(request.POST), CHECKIN))
