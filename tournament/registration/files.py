@@ -14,6 +14,7 @@ import csv
 import datetime
 import hashlib
 import io
+import itertools
 import re
 import zipfile
 from dataclasses import dataclass, field
@@ -21,8 +22,8 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-MAX_BYTES = 2 * 1024 * 1024
-MAX_ROWS = 2000
+from tournament.registration import limits
+
 MIN_BIRTH_YEAR = 1900
 
 YES = {"ja", "j", "x", "1", "yes", "y", "true", "wahr"}
@@ -166,6 +167,10 @@ def _read_xlsx(data):
     import openpyxl
 
     try:
+        limits.check_xlsx_zip(data)             # before openpyxl unpacks anything
+    except limits.TooLarge as err:
+        raise _Unreadable(err.code, err.message) from None
+    try:
         workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception:                           # openpyxl raises many kinds for a broken or foreign file
         raise _not_a_spreadsheet() from None
@@ -174,9 +179,9 @@ def _read_xlsx(data):
         if sheet is None:
             return []
         rows = []
-        for values in sheet.iter_rows(values_only=True):
+        for values in sheet.iter_rows(max_col=limits.max_columns() + 1, values_only=True):
             rows.append(list(values))
-            if len(rows) > MAX_ROWS + 50:
+            if len(rows) > limits.max_rows() + 50:
                 break
         return rows
     finally:
@@ -207,7 +212,8 @@ def _read_csv(data):
     counts = {sep: first.count(sep) for sep in (";", ",", "\t")}
     delimiter = max(counts, key=counts.get) if any(counts.values()) else ","
     try:
-        return [row for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)][:MAX_ROWS + 50]
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+        return list(itertools.islice(reader, limits.max_rows() + 50))
     except csv.Error:
         raise _not_a_spreadsheet() from None
 
@@ -219,8 +225,14 @@ def read_cells(data, filename=""):
         raise _Unreadable("old_excel", _(
             "This is an old Excel file (.xls). Save it as Excel workbook (.xlsx) or as CSV and upload it again."))
     if data.startswith(b"PK\x03\x04") or zipfile.is_zipfile(io.BytesIO(data)) or name.endswith((".xlsx", ".xlsm")):
-        return _read_xlsx(data)
-    return _read_csv(data)
+        rows = _read_xlsx(data)
+    else:
+        rows = _read_csv(data)
+    most = limits.max_columns()
+    if any(len(row) > most and any(cell_text(c) for c in row[most:]) for row in rows):
+        err = limits.too_many_columns()
+        raise _Unreadable(err.code, err.message)
+    return rows
 
 
 # Checking the file -----------------------------------------------------------------------------------------
@@ -328,8 +340,9 @@ def parse_registrations(data, filename=""):
     if not data or not data.strip():
         result.add("empty", _("The file is empty."))
         return result
-    if len(data) > MAX_BYTES:
-        result.add("too_large", _("The file is larger than %(mb)s MB.") % {"mb": MAX_BYTES // (1024 * 1024)})
+    if len(data) > limits.max_bytes():
+        err = limits.too_large_file()
+        result.add(err.code, err.message)
         return result
     try:
         cells = read_cells(data, filename)
@@ -341,8 +354,9 @@ def parse_registrations(data, filename=""):
         result.add("empty", _("The file is empty."))
         return result
     (_header_line, header), body = numbered[0], numbered[1:]
-    if len(body) > MAX_ROWS:
-        result.add("too_many_rows", _("The file has more than %(max)s lines.") % {"max": MAX_ROWS})
+    if len(body) > limits.max_rows():
+        err = limits.too_many_rows()
+        result.add(err.code, err.message)
         return result
     mapping = _map_headings(result, header, [row for _line, row in body])
     if not body:

@@ -67,8 +67,11 @@ def _team(season, name, cache):
 
 
 @transaction.atomic
-def import_registrations(*, tournament, data, filename, user):
+def import_registrations(*, tournament, data=None, filename, user, parsed=None):
     """Register every line of a clean file in one transaction; ``ImportRejected`` (nothing saved) otherwise.
+
+    ``parsed`` is the file as ``files.parse_registrations`` read it (e.g. a stored preview, ``previews.load``);
+    without it ``data`` is parsed here. Either way it is checked again against the tournament as it is now.
 
     Existing players (same first name, last name and town) are reused unchanged; lines with a start number
     are registered first, so the automatic numbers of the others follow the highest number.
@@ -76,7 +79,8 @@ def import_registrations(*, tournament, data, filename, user):
     require(user, DIRECT, tournament)
     lock_tournament(tournament.pk)          # checked and registered against the same entries
 
-    result = check_against_tournament(parse_registrations(data, filename), tournament)
+    result = check_against_tournament(
+        parsed if parsed is not None else parse_registrations(data, filename), tournament)
     if not result.ok:
         raise ImportRejected(result)
     teams, entries = {}, []
