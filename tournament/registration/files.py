@@ -3,7 +3,9 @@
 Words used here: a *column* is one of ``COLUMNS`` (recognised by its German or English heading, case-insensitive);
 a *line* is the row number in the file as a spreadsheet program shows it (the heading is line 1 in most
 files); an *issue* is a problem with a stable ``code`` and a translated ``message`` — either of the whole file
-(unknown column, empty file, not a spreadsheet) or of one line (missing name, bad year, duplicate …).
+(missing or doubled column, empty file, not a spreadsheet, over a bound of ``limits``) or of one line (missing
+name, bad year, duplicate …); a *notice* says what was left out without being an error (a column nobody knows,
+title lines above the headings, numbered lines without a name). The columns and headings are ``headings``.
 
 ``parse_registrations(data, filename)`` reads and checks the file alone. Nothing here touches the ORM; the only
 Django it uses is translation (messages are translated where they are made). ``importer`` matches the rows
@@ -20,9 +22,21 @@ import zipfile
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import ngettext
 
 from tournament.registration import limits
+from tournament.registration.headings import (  # noqa: F401 (re-exported: the columns belong to the file)
+    ALL_COLUMNS,
+    COLUMN_BY_FIELD,
+    COLUMNS,
+    Column,
+    cell_text,
+    find_header,
+    last_name_first,
+    map_headings,
+    normalise_heading,
+    split_name,
+)
 
 MIN_BIRTH_YEAR = 1900
 
@@ -30,38 +44,6 @@ YES = {"ja", "j", "x", "1", "yes", "y", "true", "wahr"}
 NO = {"nein", "n", "0", "no", "false", "falsch", "", "-"}
 WOMAN_YES = {"w", "weiblich", "f", "female"}
 WOMAN_NO = {"m", "männlich", "maennlich", "male"}
-
-
-@dataclass(frozen=True)
-class Column:
-    field: str
-    heading: str            # the German heading written into the template
-    label: object           # translated label for the preview (lazy)
-    aliases: tuple          # accepted headings, normalised (see ``normalise_heading``)
-    kind: str = "text"      # text, bool, year, number
-    required: bool = False
-    max_length: int = 0
-
-
-COLUMNS = (
-    Column("first_name", "Vorname", gettext_lazy("First name"), ("vorname", "first name", "firstname", "given name"),
-           required=True, max_length=80),
-    Column("last_name", "Nachname", gettext_lazy("Last name"),
-           ("nachname", "familienname", "last name", "lastname", "surname", "family name"), required=True,
-           max_length=80),
-    Column("town", "Ort", gettext_lazy("Town"), ("ort", "wohnort", "town", "city", "place"), max_length=80),
-    Column("club", "Verein", gettext_lazy("Club"), ("verein", "club"), max_length=120),
-    Column("is_woman", "Frau", gettext_lazy("Woman"), ("frau", "woman", "female", "damen", "dame"), kind="bool"),
-    Column("birth_year", "Geburtsjahr", gettext_lazy("Year of birth"),
-           ("geburtsjahr", "jahrgang", "birth year", "year of birth", "birthyear"), kind="year"),
-    Column("is_guest", "Gast", gettext_lazy("Guest"), ("gast", "guest"), kind="bool"),
-    Column("team", "Team", gettext_lazy("Team"), ("team", "mannschaft"), max_length=120),
-    Column("start_number", "Startnummer", gettext_lazy("Start number"),
-           ("startnummer", "startnr", "start nr", "nr", "start number", "startnumber", "start no", "number"),
-           kind="number"),
-)
-COLUMN_BY_FIELD = {c.field: c for c in COLUMNS}
-ALIASES = {alias: c for c in COLUMNS for alias in c.aliases}
 
 
 class ImportRejected(Exception):
@@ -107,6 +89,7 @@ class ImportResult:
     columns: list = field(default_factory=list)     # the Columns found, in file order
     rows: list = field(default_factory=list)
     issues: list = field(default_factory=list)      # issues of the whole file
+    notices: list = field(default_factory=list)     # what was left out (ignored columns, title lines): no error
 
     @property
     def ok(self):
@@ -127,25 +110,8 @@ class ImportResult:
     def add(self, code, message):
         self.issues.append(Issue(code, message))
 
-
-def normalise_heading(text):
-    """``" Start-Nr. "`` → ``"start nr"``: case, spaces, dots, hyphens and underscores do not matter."""
-    return re.sub(r"[\s_\-.:]+", " ", str(text or "").casefold()).strip()
-
-
-def cell_text(value):
-    """A cell as the text a spreadsheet shows: ``1985.0`` → ``"1985"``, dates as ``DD.MM.YYYY``."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "1" if value else "0"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    if isinstance(value, datetime.datetime):
-        value = value.date()
-    if isinstance(value, datetime.date):
-        return value.strftime("%d.%m.%Y")
-    return " ".join(str(value).split())
+    def notify(self, code, message):
+        self.notices.append(Issue(code, message))
 
 
 # Reading ---------------------------------------------------------------------------------------------------
@@ -250,6 +216,19 @@ def _parse_bool(column, text):
     raise ValueError
 
 
+def _parse_paid(value, text):
+    """bezahlt/Startgeld: yes or no, or an amount (``10 €``, ``7,50``; more than 0 is paid)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value > 0
+    folded = text.casefold()
+    if folded in YES or folded in NO:
+        return folded in YES
+    amount = re.sub(r"\s*(€|eur|euro)\s*$|^\s*(€|eur)\s*", "", folded).replace(",", ".")
+    if re.fullmatch(r"\d+(\.\d+)?|\d*\.\d+|\d+\.-*", amount):
+        return float(amount.rstrip("-").rstrip(".") or 0) > 0
+    raise ValueError
+
+
 def _parse_int(value, text):
     if isinstance(value, bool):
         raise ValueError
@@ -266,9 +245,10 @@ def _parse_cell(row, column, value):
     text = cell_text(value)
     row.raw[column.field] = text
     label = str(column.label)
-    if column.kind == "bool":
+    if column.kind in ("bool", "paid"):
         try:
-            row.values[column.field] = _parse_bool(column, text)
+            row.values[column.field] = (_parse_paid(value, text) if column.kind == "paid"
+                                        else _parse_bool(column, text))
         except ValueError:
             row.add("bad_yes_no", _("%(column)s: “%(value)s” is not yes or no (ja/nein, x, 1 or empty).")
                     % {"column": label, "value": text}, column.field)
@@ -309,31 +289,6 @@ def _parse_cell(row, column, value):
         row.values[column.field] = text
 
 
-def _map_headings(result, header, rows):
-    """Column index → Column; issues for unknown, doubled and missing columns."""
-    mapping = {}
-    for index, heading in enumerate(header):
-        text = cell_text(heading)
-        if not text:
-            if any(index < len(r) and cell_text(r[index]) for r in rows):
-                result.add("unknown_column", _("Column %(n)s has values but no heading.") % {"n": index + 1})
-            continue
-        column = ALIASES.get(normalise_heading(text))
-        if column is None:
-            result.add("unknown_column", _("Unknown column “%(heading)s”. Known columns: %(known)s.")
-                       % {"heading": text[:60], "known": ", ".join(c.heading for c in COLUMNS)})
-        elif column in mapping.values():
-            result.add("duplicate_column", _("The column “%(heading)s” appears twice.") % {"heading": text})
-        else:
-            mapping[index] = column
-    for column in COLUMNS:
-        if column.required and column not in mapping.values():
-            result.add("missing_column", _("The required column “%(heading)s” is missing.")
-                       % {"heading": column.heading})
-    result.columns = [mapping[i] for i in sorted(mapping)]
-    return mapping
-
-
 def parse_registrations(data, filename=""):
     """Read and check a registration file alone (no database): an ``ImportResult`` with every data line."""
     result = ImportResult(filename=filename, sha256=hashlib.sha256(data).hexdigest())
@@ -353,23 +308,35 @@ def parse_registrations(data, filename=""):
     if not numbered:
         result.add("empty", _("The file is empty."))
         return result
-    (_header_line, header), body = numbered[0], numbered[1:]
+    start = find_header(numbered)
+    (header_line, header), body = numbered[start], numbered[start + 1:]
+    if header_line > 1:
+        result.notify("skipped_lines", _("The headings are in line %(line)s; the lines above were skipped.")
+                      % {"line": header_line})
     if len(body) > limits.max_rows():
         err = limits.too_many_rows()
         result.add(err.code, err.message)
         return result
-    mapping = _map_headings(result, header, [row for _line, row in body])
+    mapping = map_headings(result, header, [row for _line, row in body])
     if not body:
         result.add("empty", _("The file has headings but no players."))
         return result
-    seen_players, seen_numbers = {}, {}
+    seen_players, seen_numbers, unnamed = {}, {}, 0
     fields = {column.field for column in mapping.values()}
+    reversed_name = any(c.field == "full_name" and last_name_first(cell_text(header[i])) for i, c in mapping.items())
     for line, cells_of_row in body:
         row = ImportRow(line=line, raw={}, values={})
         for index, column in mapping.items():
             _parse_cell(row, column, cells_of_row[index] if index < len(cells_of_row) else None)
+        if not {f for f, text in row.raw.items() if text} - {"start_number", "paid", "checked_in"}:
+            unnamed += 1                    # a numbered line of a list not filled in yet
+            continue
+        if row.values.get("full_name"):
+            row.values["first_name"], row.values["last_name"] = split_name(row.values["full_name"], reversed_name)
         first, last = row.values.get("first_name", ""), row.values.get("last_name", "")
-        if ("first_name" in fields and not first) or ("last_name" in fields and not last):
+        if "full_name" in fields and not (first and last):
+            row.add("missing_name", _("First and last name are required."), "full_name")
+        elif ("first_name" in fields and not first) or ("last_name" in fields and not last):
             row.add("missing_name", _("First and last name are required."),
                     "first_name" if not first else "last_name")
         elif first and last:
@@ -386,4 +353,9 @@ def parse_registrations(data, filename=""):
             else:
                 seen_numbers[number] = line
         result.rows.append(row)
+    if not result.rows:
+        result.add("empty", _("The file has headings but no players."))
+    if unnamed:
+        result.notify("skipped_lines", ngettext("%(n)s line without a name was skipped.",
+                                                "%(n)s lines without a name were skipped.", unnamed) % {"n": unnamed})
     return result

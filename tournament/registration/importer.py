@@ -96,7 +96,8 @@ def import_registrations(*, tournament, data=None, filename, user, parsed=None):
         team = _team(tournament.season, v["team"], teams) if v.get("team") else None
         entries.append(registration_services.register(user=user, tournament=tournament, player=player,
                                          start_number=v.get("start_number"),
-                                         team=team))
+                                         team=team, paid=bool(v.get("paid")),
+                                         checked_in=bool(v.get("checked_in"))))
     audit(tournament=tournament, obj_type=AuditLog.Kind.IMPORT, action=AuditLog.Action.CREATE, user=user,
           new={"file": filename[:100], "sha256": result.sha256, "entries": len(entries),
                "new_players": result.new_players})

@@ -39,7 +39,7 @@ def _issues(issues):
 
 def to_dict(result):
     return {"filename": result.filename, "sha256": result.sha256, "columns": [c.field for c in result.columns],
-            "issues": _issues(result.issues),
+            "issues": _issues(result.issues), "notices": _issues(result.notices),
             "rows": [{"line": r.line, "raw": r.raw, "values": r.values, "issues": _issues(r.issues)}
                      for r in result.rows]}
 
@@ -47,7 +47,8 @@ def to_dict(result):
 def from_dict(data):
     result = ImportResult(filename=data["filename"], sha256=data["sha256"],
                           columns=[COLUMN_BY_FIELD[f] for f in data["columns"]],
-                          issues=[Issue(*i) for i in data["issues"]])
+                          issues=[Issue(*i) for i in data["issues"]],
+                          notices=[Issue(*i) for i in data.get("notices", [])])
     result.rows = [ImportRow(line=r["line"], raw=r["raw"], values=r["values"], issues=[Issue(*i) for i in r["issues"]])
                    for r in data["rows"]]
     return result

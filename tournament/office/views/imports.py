@@ -18,7 +18,7 @@ from tournament.office.forms.director import ImportUploadForm
 from tournament.office.views.access import direct, office
 from tournament.office.views.common import tournament_context, tournament_or_404
 from tournament.registration import limits, previews
-from tournament.registration.files import COLUMNS, ImportRejected, parse_registrations
+from tournament.registration.files import ALL_COLUMNS, ImportRejected, parse_registrations
 from tournament.registration.importer import (
     check_against_tournament,
     import_registrations,
@@ -102,7 +102,7 @@ def entry_import(request, pk):
                 result = parse_registrations(upload.read(), upload.name[:200])
                 if result.issues:           # refused as a whole: shown now, nothing stored
                     return render(request, "office/import.html", tournament_context(
-                        tournament, "import", form=ImportUploadForm(), result=result, rows=[], columns=COLUMNS))
+                        tournament, "import", form=ImportUploadForm(), result=result, rows=[], columns=ALL_COLUMNS))
                 request.session[key] = {"token": previews.save(result), "sha256": result.sha256,
                                         "name": result.filename}
                 return redirect("director:entry_import", tournament.pk)
@@ -110,7 +110,7 @@ def entry_import(request, pk):
     if result is not None:
         result = check_against_tournament(result, tournament)
     context = tournament_context(tournament, "import", form=form, result=result,
-                                 rows=preview_rows(result) if result else [], columns=COLUMNS)
+                                 rows=preview_rows(result) if result else [], columns=ALL_COLUMNS)
     return render(request, "office/import.html", context)
 
 
