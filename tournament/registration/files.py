@@ -174,8 +174,8 @@ def _read_csv(data):
         raise _not_a_spreadsheet() from None
     if re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", text):
         raise _not_a_spreadsheet()
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    counts = {sep: first.count(sep) for sep in (";", ",", "\t")}
+    head = [line for line in itertools.islice(text.splitlines(), 40) if line.strip()][:20]   # title lines too
+    counts = {sep: sum(line.count(sep) for line in head) for sep in (";", ",", "\t")}
     delimiter = max(counts, key=counts.get) if any(counts.values()) else ","
     try:
         reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)

@@ -1,0 +1,100 @@
+"""Imports of real lists: the club secretary's list (title line, then Nr., Name, Vorname, Ort/Verein, Telefon,
+bezahlt) and the usual German headings with their variants."""
+
+from pathlib import Path
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from tests import factories
+from tournament.models import Entry
+from tournament.registration import files
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def codes(items):
+    return [item.code for item in items]
+
+
+@pytest.mark.parametrize("name", ["anmeldeliste-verein.csv", "anmeldeliste-verein.xlsx"])
+def test_the_secretarys_list_reads_without_errors(name):
+    result = files.parse_registrations((FIXTURES / name).read_bytes(), name)
+    assert result.ok and not result.issues and not result.bad_rows
+    assert [c.field for c in result.columns] == ["start_number", "last_name", "first_name", "town", "paid"]
+    assert codes(result.notices) == ["skipped_lines", "ignored_column", "skipped_lines"]   # title, Telefon, 7 and 8
+    assert [r.line for r in result.rows] == [4, 5, 6, 7, 8, 9]
+    assert [(r.values["first_name"], r.values["last_name"], r.values["start_number"]) for r in result.rows][:2] == [
+        ("Jürgen", "Weiß", 1), ("Hansjörg", "Müller-Lüdenscheid", 2)]
+    assert [r.values["paid"] for r in result.rows] == [True, True, True, False, False, True]
+    assert result.rows[0].values["town"] == "Bräunlingen"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", ["anmeldeliste-verein.csv", "anmeldeliste-verein.xlsx"])
+def test_the_secretarys_list_imports_through_the_page(client, settings, tmp_path, name):
+    settings.CEGO_IMPORT_DIR = tmp_path / "imports"
+    client.force_login(factories.staff())
+    t = factories.tournament(players=0)
+    url = reverse("director:entry_import", args=[t.pk])
+    response = client.post(url, {"action": "upload", "file": SimpleUploadedFile(name, (FIXTURES / name).read_bytes())},
+                           follow=True)
+    html = response.content.decode()
+    assert 'id="file-notices"' in html and 'data-code="ignored_column"' in html and 'id="import"' in html
+    client.post(url, {"action": "import", "sha256": response.context["result"].sha256})
+    entries = {e.start_number: e for e in Entry.objects.filter(tournament=t).select_related("player")}
+    assert sorted(entries) == [1, 2, 3, 4, 5, 6]
+    assert entries[1].player.last_name == "Weiß" and entries[1].paid and not entries[4].paid
+
+
+@pytest.mark.parametrize("head, fields", [
+    (["Familienname", "Vorname", "Wohnort"], ["last_name", "first_name", "town"]),
+    (["Nachname", "Vorname", "Verein", "Geschlecht", "Jahrgang", "Mannschaft"],
+     ["last_name", "first_name", "club", "is_woman", "birth_year", "team"]),
+    (["Startnummer", "Vorname", "Name", "Club", "w/m", "Geburtsjahr", "Team", "Startgeld", "anwesend"],
+     ["start_number", "first_name", "last_name", "club", "is_woman", "birth_year", "team", "paid", "checked_in"]),
+    (["Start-Nr.", "Vorname Name", "Ort"], ["start_number", "full_name", "town"]),
+    (["Name", "Ort", "Frau"], ["full_name", "town", "is_woman"]),
+])
+def test_heading_variants(head, fields):
+    result = files.parse_registrations(factories.registration_csv([head, ["x"] * len(head)]), "x.csv")
+    assert [c.field for c in result.columns] == fields
+    assert "missing_column" not in codes(result.issues)
+
+
+def test_values_of_the_variants():
+    rows = [["Nr", "Vorname Name", "Geschlecht", "Jahrgang", "bezahlt", "anwesend", "Telefon"],
+            ["3", "Hans Peter Müller", "m", "1961", "7,50 €", "x", "0761 1"],
+            ["", "Anna Maier", "w", "", "0", "", ""]]
+    result = files.parse_registrations(factories.registration_csv(rows), "x.csv")
+    assert result.ok, [(r.line, codes(r.issues)) for r in result.bad_rows] + codes(result.issues)
+    first, second = (r.values for r in result.rows)
+    assert (first["first_name"], first["last_name"], first["is_woman"], first["birth_year"]) == (
+        "Hans Peter", "Müller", False, 1961)
+    assert first["paid"] and first["checked_in"] and second["is_woman"] and not second["paid"]
+    assert codes(result.notices) == ["ignored_column"]
+
+
+def test_a_name_column_read_last_name_first():
+    rows = [["Name, Vorname", "Ort"], ["Müller, Hans", "Hüfingen"], ["Kern Otto", "Titisee"]]
+    result = files.parse_registrations(factories.registration_csv(rows, sep=";"), "x.csv")
+    assert [(r.values["first_name"], r.values["last_name"]) for r in result.rows] == [("Hans", "Müller"),
+                                                                                     ("Otto", "Kern")]
+
+
+def test_one_word_in_a_name_column_is_an_error_of_its_line():
+    result = files.parse_registrations(factories.registration_csv([["Spieler", "Ort"], ["Cher", "Paris"]]), "x.csv")
+    assert codes(result.rows[0].issues) == ["missing_name"] and result.rows[0].bad_fields == {"full_name"}
+
+
+def test_name_given_twice_is_refused():
+    rows = [["Vorname Name", "Vorname", "Nachname"], ["Anna Maier", "Anna", "Maier"]]
+    assert "duplicate_column" in codes(files.parse_registrations(factories.registration_csv(rows), "x.csv").issues)
+
+
+def test_title_and_empty_lines_above_the_headings_are_skipped():
+    rows = [["Schwarzwaldmeisterschaft 2026"], ["Turnier 3", "Hinterzarten"], [""], ["Vorname", "Nachname"],
+            ["Anna", "Maier"]]
+    result = files.parse_registrations(factories.registration_csv(rows), "x.csv")
+    assert result.ok and [r.line for r in result.rows] == [5] and codes(result.notices) == ["skipped_lines"]
