@@ -98,3 +98,39 @@ def test_title_and_empty_lines_above_the_headings_are_skipped():
             ["Anna", "Maier"]]
     result = files.parse_registrations(factories.registration_csv(rows), "x.csv")
     assert result.ok and [r.line for r in result.rows] == [5] and codes(result.notices) == ["skipped_lines"]
+
+
+@pytest.mark.django_db
+def test_clashing_start_numbers_are_renumbered_on_request(client, settings, tmp_path):
+    settings.CEGO_IMPORT_DIR = tmp_path / "imports"
+    client.force_login(factories.staff())
+    t = factories.tournament(players=2)                         # start numbers 1 and 2 are taken
+    name = "anmeldeliste-verein.csv"
+    url = reverse("director:entry_import", args=[t.pk])
+    response = client.post(url, {"action": "upload", "file": SimpleUploadedFile(name, (FIXTURES / name).read_bytes())},
+                           follow=True)
+    result = response.context["result"]
+    assert not result.ok and response.context["clashes"] == 2
+    html = response.content.decode()
+    assert 'id="import-renumber"' in html and 'id="import"' not in html
+    client.post(url, {"action": "import", "sha256": result.sha256})             # without renumbering: nothing
+    assert Entry.objects.filter(tournament=t).count() == 2
+    client.post(url, {"action": "import", "sha256": result.sha256, "renumber": "1"})
+    entries = {e.player.last_name: e.start_number for e in Entry.objects.filter(tournament=t).select_related("player")}
+    assert len(entries) == 8
+    assert [entries[n] for n in ("Schwörer", "Özdemir", "Kern", "Faller")] == [3, 4, 5, 6]   # kept their numbers
+    assert sorted([entries["Weiß"], entries["Müller-Lüdenscheid"]]) == [7, 8]              # the next free ones
+
+
+@pytest.mark.django_db
+def test_other_errors_are_not_renumbered_away(client, settings, tmp_path):
+    settings.CEGO_IMPORT_DIR = tmp_path / "imports"
+    client.force_login(factories.staff())
+    t = factories.tournament(players=1)
+    rows = [["Nr", "Vorname", "Nachname", "Jahrgang"], ["1", "Anna", "Neu", "19x"]]
+    url = reverse("director:entry_import", args=[t.pk])
+    response = client.post(url, {"action": "upload", "file": SimpleUploadedFile(
+        "x.csv", factories.registration_csv(rows))}, follow=True)
+    assert response.context["clashes"] == 0
+    client.post(url, {"action": "import", "sha256": response.context["result"].sha256, "renumber": "1"})
+    assert Entry.objects.filter(tournament=t).count() == 1

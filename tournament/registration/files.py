@@ -69,6 +69,7 @@ class ImportRow:
     issues: list = field(default_factory=list)
     player: object = None           # the existing Player this line will reuse (after ``check_against_tournament``)
     team_exists: bool = False
+    renumbered: bool = False        # its clashing start number was dropped (``importer.renumber_clashes``)
 
     @property
     def ok(self):

@@ -22,6 +22,7 @@ from tournament.registration.files import ALL_COLUMNS, ImportRejected, parse_reg
 from tournament.registration.importer import (
     check_against_tournament,
     import_registrations,
+    only_clashes,
     registration_template_xlsx,
 )
 
@@ -80,7 +81,7 @@ def entry_import(request, pk):
             name = parsed.filename
             try:
                 entries = import_registrations(tournament=tournament, parsed=parsed, filename=name,
-                                               user=request.user)
+                                               user=request.user, renumber=request.POST.get("renumber") == "1")
             except ImportRejected:
                 messages.error(request, _("Nothing was imported: the file has errors (see below)."))
                 return redirect("director:entry_import", tournament.pk)
@@ -110,7 +111,8 @@ def entry_import(request, pk):
     if result is not None:
         result = check_against_tournament(result, tournament)
     context = tournament_context(tournament, "import", form=form, result=result,
-                                 rows=preview_rows(result) if result else [], columns=ALL_COLUMNS)
+                                 rows=preview_rows(result) if result else [], columns=ALL_COLUMNS,
+                                 clashes=len(result.bad_rows) if result and only_clashes(result) else 0)
     return render(request, "office/import.html", context)
 
 
