@@ -2,6 +2,7 @@
 bezahlt) and the usual German headings with their variants."""
 
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -134,3 +135,29 @@ def test_other_errors_are_not_renumbered_away(client, settings, tmp_path):
     assert response.context["clashes"] == 0
     client.post(url, {"action": "import", "sha256": response.context["result"].sha256, "renumber": "1"})
     assert Entry.objects.filter(tournament=t).count() == 1
+
+
+@pytest.mark.django_db
+def test_the_director_maps_and_ignores_columns_in_the_preview(client, settings, tmp_path):
+    settings.CEGO_IMPORT_DIR = tmp_path / "imports"
+    client.force_login(factories.staff())
+    t = factories.tournament(players=0)
+    rows = [["Kennung", "Vorname", "Familie", "Wohnort", "Telefon"], ["A7", "Anna", "Maier", "Titisee", "0761 1"],
+            ["B8", "Otto", "Kern", "Neustadt", "0761 2"]]
+    url = reverse("director:entry_import", args=[t.pk])
+    response = client.post(url, {"action": "upload", "file": SimpleUploadedFile(
+        "x.csv", factories.registration_csv(rows))}, follow=True)
+    result = response.context["result"]
+    assert codes(result.issues) == ["missing_column"] and 'id="column-map"' in response.content.decode()
+    assert [s[2] for s in result.sources] == ["", "first_name", "", "town", ""]
+    with mock.patch.object(files, "read_cells", side_effect=AssertionError("read again")):
+        response = client.post(url, {"action": "map", "column-0": "", "column-1": "first_name",
+                                     "column-2": "last_name", "column-3": "club", "column-4": "nonsense"},
+                               follow=True)
+    result = response.context["result"]
+    assert result.ok and [c.field for c in result.columns] == ["first_name", "last_name", "club"]
+    assert [r.values["club"] for r in result.rows] == ["Titisee", "Neustadt"]
+    assert len(list(settings.CEGO_IMPORT_DIR.glob("*.json"))) == 1         # the old preview was replaced
+    client.post(url, {"action": "import", "sha256": result.sha256})
+    assert sorted(Entry.objects.filter(tournament=t).values_list("player__club", flat=True)) == ["Neustadt",
+                                                                                                "Titisee"]

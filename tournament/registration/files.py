@@ -84,6 +84,9 @@ class ImportResult:
     rows: list = field(default_factory=list)
     issues: list = field(default_factory=list)      # issues of the whole file
     notices: list = field(default_factory=list)     # what was left out (ignored columns, title lines): no error
+    lines: list = field(default_factory=list)       # (line, cells) of the non-empty lines, for ``remap``
+    overrides: dict = field(default_factory=dict)   # column index → field ("" = ignore) chosen by the director
+    sources: list = field(default_factory=list)     # (index, heading, field or "") of the file's columns
 
     @property
     def ok(self):
@@ -216,6 +219,19 @@ def parse_registrations(data, filename=""):
     if not numbered:
         result.add("empty", _("The file is empty."))
         return result
+    return check_lines(result, numbered)
+
+
+def remap(parsed, overrides):
+    """The same file checked again with the director's choice of columns (index → field, "" to ignore); the
+    file itself is not read again (``parsed.lines``)."""
+    result = ImportResult(filename=parsed.filename, sha256=parsed.sha256)
+    return check_lines(result, parsed.lines, overrides)
+
+
+def check_lines(result, numbered, overrides=None):
+    """Find the heading line, map the columns (``overrides`` first) and check every line below it."""
+    result.lines, result.overrides = numbered, dict(overrides or {})
     start = find_header(numbered)
     (header_line, header), body = numbered[start], numbered[start + 1:]
     if header_line > 1:
@@ -225,7 +241,7 @@ def parse_registrations(data, filename=""):
         err = limits.too_many_rows()
         result.add(err.code, err.message)
         return result
-    mapping = map_headings(result, header, [row for _line, row in body])
+    mapping = map_headings(result, header, [row for _line, row in body], result.overrides)
     if not body:
         result.add("empty", _("The file has headings but no players."))
         return result

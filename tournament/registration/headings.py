@@ -106,22 +106,34 @@ def find_header(numbered):
     return 0
 
 
-def map_headings(result, header, rows):
-    """Column index → Column; notices for ignored columns, issues for doubled and missing ones."""
-    mapping = {}
+def map_headings(result, header, rows, overrides=None):
+    """Column index → Column; notices for ignored columns, issues for doubled and missing ones. ``overrides``
+    (index → field, "" to ignore) is the director's choice and wins over the headings."""
+    mapping, overrides = {}, overrides or {}
     texts = [cell_text(h) for h in header]
+    width = max([len(texts)] + [len(r) for r in rows])
+    texts += [""] * (width - len(texts))
     has_first = any(_column(t, False) is COLUMN_BY_FIELD["first_name"] for t in texts if t)
     for index, text in enumerate(texts):
-        if not text:
-            if any(index < len(r) and cell_text(r[index]) for r in rows):
+        used = bool(text) or any(index < len(r) and cell_text(r[index]) for r in rows)
+        if used:
+            result.sources.append((index, text))
+        if index in overrides:
+            column = COLUMN_BY_FIELD.get(overrides[index])
+            if column is None:
+                continue                    # ignored on purpose: no notice
+        elif not text:
+            if used:
                 result.notify("ignored_column", _("Column %(n)s has values but no heading; it is not imported.")
                               % {"n": index + 1})
             continue
-        column = _column(text, has_first)
+        else:
+            column = _column(text, has_first)
         if column is None:
             result.notify("ignored_column", _("The column “%(heading)s” is not imported.") % {"heading": text[:60]})
         elif column in mapping.values():
-            result.add("duplicate_column", _("The column “%(heading)s” appears twice.") % {"heading": text[:60]})
+            result.add("duplicate_column", _("The column “%(heading)s” appears twice.")
+                       % {"heading": text[:60] or index + 1})
         else:
             mapping[index] = column
     fields = {c.field for c in mapping.values()}
@@ -133,6 +145,8 @@ def map_headings(result, header, rows):
                 result.add("missing_column", _("The required column “%(heading)s” is missing.")
                            % {"heading": column.heading})
     result.columns = [mapping[i] for i in sorted(mapping)]
+    result.sources = [(index, text, mapping[index].field if index in mapping else "")
+                      for index, text in result.sources]
     return mapping
 
 

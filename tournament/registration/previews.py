@@ -7,6 +7,7 @@ JSON back — the upload is not read again — and check it against the database
 ``CEGO_IMPORT_KEEP`` seconds (``purge_expired``, run by ``manage.py cleanup_exports``). No ORM here.
 """
 
+import datetime
 import json
 import os
 import re
@@ -37,8 +38,23 @@ def _issues(issues):
     return [[i.code, i.message, i.field] for i in issues]
 
 
+def _cell(value):
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return {"date": value.isoformat()[:10]}      # a year column reads the year of a date cell
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)
+
+
+def _uncell(value):
+    return datetime.date.fromisoformat(value["date"]) if isinstance(value, dict) else value
+
+
 def to_dict(result):
     return {"filename": result.filename, "sha256": result.sha256, "columns": [c.field for c in result.columns],
+            "lines": [[line, [_cell(c) for c in cells]] for line, cells in result.lines],
+            "overrides": {str(k): v for k, v in result.overrides.items()},
+            "sources": [list(source) for source in result.sources],
             "issues": _issues(result.issues), "notices": _issues(result.notices),
             "rows": [{"line": r.line, "raw": r.raw, "values": r.values, "issues": _issues(r.issues)}
                      for r in result.rows]}
@@ -48,7 +64,10 @@ def from_dict(data):
     result = ImportResult(filename=data["filename"], sha256=data["sha256"],
                           columns=[COLUMN_BY_FIELD[f] for f in data["columns"]],
                           issues=[Issue(*i) for i in data["issues"]],
-                          notices=[Issue(*i) for i in data.get("notices", [])])
+                          notices=[Issue(*i) for i in data.get("notices", [])],
+                          lines=[(line, [_uncell(c) for c in cells]) for line, cells in data.get("lines", [])],
+                          overrides={int(k): v for k, v in data.get("overrides", {}).items()},
+                          sources=[tuple(source) for source in data.get("sources", [])])
     result.rows = [ImportRow(line=r["line"], raw=r["raw"], values=r["values"], issues=[Issue(*i) for i in r["issues"]])
                    for r in data["rows"]]
     return result

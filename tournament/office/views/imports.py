@@ -4,7 +4,8 @@ The upload is parsed once (``files.parse_registrations``, after the bounds of ``
 parsed rows are stored in a private file (``registration.previews``); the session holds only its token, name
 and SHA-256. The import button sends only that hash, so the client cannot change what is imported. Preview and
 import read the stored rows and check them against the database as it is then. A file refused as a whole (too
-large, not a spreadsheet, …) is shown at once and nothing is stored.
+large, not a spreadsheet, …) is shown at once and nothing is stored. In the preview the director can choose
+what each column of the file means (or ignore it): ``files.remap`` checks the stored lines again.
 """
 
 from django.contrib import messages
@@ -18,7 +19,13 @@ from tournament.office.forms.director import ImportUploadForm
 from tournament.office.views.access import direct, office
 from tournament.office.views.common import tournament_context, tournament_or_404
 from tournament.registration import limits, previews
-from tournament.registration.files import ALL_COLUMNS, ImportRejected, parse_registrations
+from tournament.registration.files import (
+    ALL_COLUMNS,
+    COLUMN_BY_FIELD,
+    ImportRejected,
+    parse_registrations,
+    remap,
+)
 from tournament.registration.importer import (
     check_against_tournament,
     import_registrations,
@@ -44,6 +51,21 @@ def stored_upload(request, tournament):
     return result
 
 
+def column_choices(request, parsed):
+    """The director's mapping from the form: column index → field, "" to ignore (unknown values are dropped)."""
+    overrides = {}
+    for index, _heading, _field in parsed.sources:
+        value = request.POST.get(f"column-{index}")
+        if value is not None and (value == "" or value in COLUMN_BY_FIELD):
+            overrides[index] = value
+    return overrides
+
+
+def keep_upload(request, tournament, result):
+    request.session[session_key(tournament)] = {"token": previews.save(result), "sha256": result.sha256,
+                                                "name": result.filename}
+
+
 def forget_upload(request, tournament):
     stored = request.session.pop(session_key(tournament), None)
     if isinstance(stored, dict):
@@ -64,13 +86,19 @@ def preview_rows(result):
 @direct
 def entry_import(request, pk):
     tournament = tournament_or_404(pk)
-    key = session_key(tournament)
     form = ImportUploadForm()
     if request.method == "POST":
         action = request.POST.get("action")
         if action == "discard":
             forget_upload(request, tournament)
             messages.info(request, _("The uploaded file was discarded."))
+            return redirect("director:entry_import", tournament.pk)
+        if action == "map":
+            parsed = stored_upload(request, tournament)
+            if parsed is not None:
+                result = remap(parsed, column_choices(request, parsed))
+                forget_upload(request, tournament)
+                keep_upload(request, tournament, result)
             return redirect("director:entry_import", tournament.pk)
         if action == "import":
             parsed = stored_upload(request, tournament)
@@ -101,11 +129,10 @@ def entry_import(request, pk):
             else:
                 forget_upload(request, tournament)
                 result = parse_registrations(upload.read(), upload.name[:200])
-                if result.issues:           # refused as a whole: shown now, nothing stored
+                if result.issues and not result.sources:     # refused before its columns: nothing stored
                     return render(request, "office/import.html", tournament_context(
                         tournament, "import", form=ImportUploadForm(), result=result, rows=[], columns=ALL_COLUMNS))
-                request.session[key] = {"token": previews.save(result), "sha256": result.sha256,
-                                        "name": result.filename}
+                keep_upload(request, tournament, result)
                 return redirect("director:entry_import", tournament.pk)
     result = stored_upload(request, tournament)
     if result is not None:
