@@ -5,11 +5,14 @@
 * the bomb: a valid workbook whose sheet XML unpacks to ``--unpacked-mb`` MB (packed into about 1 MB), fed to
   ``files.parse_registrations`` — the seconds until it is refused and the peak of Python's allocations
   meanwhile (``tracemalloc``), besides the bytes of the upload itself;
+* the largest sheet the bounds let through to openpyxl (``CEGO_IMPORT_MAX_CELLS`` filled cells in lines of
+  ``CEGO_IMPORT_MAX_COLUMNS``): seconds and peak of reading and checking it;
 * the list: an .xlsx of ``--players`` players (title row, then the heading), parsed, stored as a preview, read
   back, checked and imported into a fresh tournament of a throwaway SQLite database — seconds and peak.
 
 The process's peak resident memory (``VmHWM``, with Django and openpyxl loaded) is printed too.
-Last line: ``bomb_refused_s=X bomb_peak_mb=Y import_160_s=Z import_peak_mb=W process_peak_mb=V``
+Last line: ``bomb_refused_s=X bomb_peak_mb=Y largest_sheet_s=… largest_sheet_peak_mb=… import_160_s=Z
+import_peak_mb=W process_peak_mb=V``
 (targets: X < 0.5, Y < 100).
 """
 
@@ -57,6 +60,16 @@ def bomb(unpacked):
     return out.getvalue()
 
 
+def largest_accepted(rows, columns):
+    """The largest sheet the bounds let through to openpyxl: ``rows`` lines of ``columns`` filled cells (random
+    numbers, which pack only a few times) under a heading line."""
+    import random
+
+    rng = random.Random(7)
+    head = ["Vorname", "Nachname"] + [f"Spalte {i}" for i in range(3, columns + 1)]
+    return workbook([head] + [[rng.randrange(10 ** 9) for _ in range(columns)] for _ in range(rows)])
+
+
 def players_list(count):
     towns = ["Titisee", "Neustadt", "Bräunlingen", "Hinterzarten", "Löffingen"]
     rows = [["Anmeldungen Cego-Turnier"], [], ["Nr.", "Nachname", "Vorname", "Ort", "Frau"]]
@@ -99,6 +112,16 @@ def main():
     print(f"bomb: {len(data) / 1024:.0f} KB unpacking to {args.unpacked_mb} MB: {[i.code for i in result.issues]} "
           f"in {bomb_s * 1000:.1f} ms, peak {bomb_peak:.1f} MB of Python allocations")
 
+    from django.conf import settings
+
+    columns = settings.CEGO_IMPORT_MAX_COLUMNS
+    rows = min(settings.CEGO_IMPORT_MAX_CELLS // columns - 1, settings.CEGO_IMPORT_MAX_ROWS)
+    data = largest_accepted(rows, columns)
+    print(f"largest sheet: {rows} lines of {columns} filled cells, {len(data) / 1024:.0f} KB")
+    result, big_s, big_peak = measured(lambda: parse_registrations(data, "gross.xlsx"))
+    print(f"largest sheet under the bounds: {len(data) / 1024:.0f} KB packed, {[i.code for i in result.issues]} "
+          f"in {big_s:.2f} s, peak {big_peak:.1f} MB of Python allocations")
+
     from django.contrib.auth import get_user_model
 
     user = get_user_model().objects.create_superuser("bench", "bench@example.org", "pw")
@@ -126,7 +149,8 @@ def main():
         import resource
 
         process_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    print(f"bomb_refused_s={bomb_s:.4f} bomb_peak_mb={bomb_peak:.1f} import_{args.players}_s={import_s:.2f} "
+    print(f"bomb_refused_s={bomb_s:.4f} bomb_peak_mb={bomb_peak:.1f} largest_sheet_s={big_s:.2f} "
+          f"largest_sheet_peak_mb={big_peak:.1f} import_{args.players}_s={import_s:.2f} "
           f"import_peak_mb={import_peak:.1f} process_peak_mb={process_kb / 1024:.0f}")
 
 

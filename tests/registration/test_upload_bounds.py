@@ -61,12 +61,12 @@ def test_a_zip_bomb_is_refused_before_openpyxl_parses_it():
 
 @pytest.mark.parametrize("bound, value, member, size", [
     ("CEGO_IMPORT_MAX_SHEET", 200_000, "xl/worksheets/sheet1.xml", 300_000),       # one sheet
-    ("CEGO_IMPORT_MAX_SHEET", 200_000, "xl/sharedStrings.xml", 300_000),           # the shared strings
+    ("CEGO_IMPORT_MAX_STRINGS", 200_000, "xl/sharedStrings.xml", 300_000),         # the shared strings
     ("CEGO_IMPORT_MAX_UNPACKED", 200_000, "xl/worksheets/sheet1.xml", 300_000),    # everything together
     ("CEGO_IMPORT_MAX_RATIO", 100, "xl/worksheets/sheet1.xml", 3 * 1024 * 1024),   # packed too well
 ])
 def test_each_bound_of_the_zip_directory(settings, bound, value, member, size):
-    settings.CEGO_IMPORT_MAX_SHEET = settings.CEGO_IMPORT_MAX_UNPACKED = 1024 ** 3
+    settings.CEGO_IMPORT_MAX_SHEET = settings.CEGO_IMPORT_MAX_UNPACKED = settings.CEGO_IMPORT_MAX_STRINGS = 1024 ** 3
     setattr(settings, bound, value)
     data = bomb_xlsx(size, member)
     with mock.patch.object(openpyxl, "load_workbook", refuse_parsing):
@@ -159,3 +159,28 @@ def test_previews_expire_after_a_day(settings):
         call_command("cleanup_exports", stdout=out)
     assert "1 import preview(s) deleted" in out.getvalue()
     assert [p.stem for p in settings.CEGO_IMPORT_DIR.glob("*.json")] == [fresh]
+
+
+def test_a_line_of_too_many_filled_cells_is_refused_before_openpyxl():
+    wide = [HEAD + [f"Spalte {i}" for i in range(48)], ["Anna", "Maier", "Titisee"] + ["x"] * 48]
+    assert len(wide[0]) == 51
+    with mock.patch.object(openpyxl, "load_workbook", refuse_parsing):
+        assert codes(files.parse_registrations(factories.registration_xlsx(wide), "x.xlsx")) == ["too_many_columns"]
+
+
+def test_too_many_filled_cells_are_refused_before_openpyxl(settings):
+    settings.CEGO_IMPORT_MAX_CELLS = 8                       # the file has 9
+    with mock.patch.object(openpyxl, "load_workbook", refuse_parsing):
+        assert codes(files.parse_registrations(factories.registration_xlsx(ROWS), "x.xlsx")) == ["too_many_cells"]
+
+
+def test_formatted_empty_cells_beyond_the_columns_do_not_count():
+    book = openpyxl.Workbook()
+    for row in ROWS:
+        book.active.append(row)
+    for column in range(4, 120):                               # formatted, but empty: <c r=.. s=1></c>
+        book.active.cell(row=2, column=column).font = openpyxl.styles.Font(bold=True)
+    out = io.BytesIO()
+    book.save(out)
+    assert b' s="1" t="n"></c>' in zipfile.ZipFile(out).read("xl/worksheets/sheet1.xml")
+    assert files.parse_registrations(out.getvalue(), "x.xlsx").ok

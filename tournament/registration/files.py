@@ -130,7 +130,8 @@ def _read_xlsx(data):
     import openpyxl
 
     try:
-        limits.check_xlsx_zip(data)             # before openpyxl unpacks anything
+        limits.check_xlsx_zip(data)             # before anything is unpacked
+        limits.scan_sheets(data)                # before openpyxl builds a line
     except limits.TooLarge as err:
         raise _Unreadable(err.code, err.message) from None
     try:

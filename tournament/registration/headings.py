@@ -145,7 +145,7 @@ def map_headings(result, header, rows, overrides=None):
                 result.add("missing_column", _("The required column “%(heading)s” is missing.")
                            % {"heading": column.heading})
     result.columns = [mapping[i] for i in sorted(mapping)]
-    result.sources = [(index, text, mapping[index].field if index in mapping else "")
+    result.sources = [(index, text[:60], mapping[index].field if index in mapping else "")
                       for index, text in result.sources]
     return mapping
 
