@@ -161,3 +161,19 @@ def test_the_director_maps_and_ignores_columns_in_the_preview(client, settings, 
     client.post(url, {"action": "import", "sha256": result.sha256})
     assert sorted(Entry.objects.filter(tournament=t).values_list("player__club", flat=True)) == ["Neustadt",
                                                                                                 "Titisee"]
+
+
+@pytest.mark.django_db
+def test_every_line_shows_its_outcome_and_the_summary_adds_up(client, settings, tmp_path):
+    settings.CEGO_IMPORT_DIR = tmp_path / "imports"
+    client.force_login(factories.staff())
+    t = factories.tournament(players=0)
+    factories.existing_player()                                 # Rosa Wehrle, Titisee
+    rows = [["Vorname", "Nachname", "Ort", "Jahrgang"], ["Rosa", "Wehrle", "Titisee", ""],
+            ["Anna", "Neu", "X", ""], ["Otto", "Kern", "Y", "19x"]]
+    response = client.post(reverse("director:entry_import", args=[t.pk]), {"action": "upload", "file": (
+        SimpleUploadedFile("x.csv", factories.registration_csv(rows)))}, follow=True)
+    result = response.context["result"]
+    assert (result.existing_players, result.new_players, len(result.bad_rows)) == (1, 1, 1)
+    html = response.content.decode()
+    assert [html.count(f'data-outcome="{o}"') for o in ("existing", "new", "error")] == [1, 1, 1]

@@ -98,11 +98,12 @@ class ImportResult:
 
     @property
     def new_players(self):
-        return sum(1 for row in self.rows if row.player is None)
+        """Lines without errors that create a player (new + existing + bad lines = all lines)."""
+        return sum(1 for row in self.rows if row.ok and row.player is None)
 
     @property
     def existing_players(self):
-        return sum(1 for row in self.rows if row.player is not None)
+        return sum(1 for row in self.rows if row.ok and row.player is not None)
 
     def add(self, code, message):
         self.issues.append(Issue(code, message))
