@@ -177,3 +177,18 @@ def test_every_line_shows_its_outcome_and_the_summary_adds_up(client, settings, 
     assert (result.existing_players, result.new_players, len(result.bad_rows)) == (1, 1, 1)
     html = response.content.decode()
     assert [html.count(f'data-outcome="{o}"') for o in ("existing", "new", "error")] == [1, 1, 1]
+
+
+@pytest.mark.django_db
+def test_the_audit_entry_counts_the_renumbered_lines():
+    from tournament.audit.words import label
+    from tournament.models import AuditLog
+    from tournament.registration import importer
+
+    t = factories.tournament(players=2)
+    name = "anmeldeliste-verein.csv"
+    importer.import_registrations(tournament=t, data=(FIXTURES / name).read_bytes(), filename=name,
+                                  user=factories.staff(), renumber=True)
+    entry = AuditLog.objects.get(tournament=t, object_type="import")
+    assert entry.new["renumbered"] == 2 and entry.new["entries"] == 6
+    assert label("import", "renumbered") != "renumbered"

@@ -123,9 +123,10 @@ def import_registrations(*, tournament, data=None, filename, user, parsed=None, 
                                          start_number=v.get("start_number"),
                                          team=team, paid=bool(v.get("paid")),
                                          checked_in=bool(v.get("checked_in"))))
-    audit(tournament=tournament, obj_type=AuditLog.Kind.IMPORT, action=AuditLog.Action.CREATE, user=user,
-          new={"file": filename[:100], "sha256": result.sha256, "entries": len(entries),
-               "new_players": result.new_players, "renumbered": renumbered})
+    new = {"file": filename[:100], "sha256": result.sha256, "entries": len(entries), "new_players": result.new_players}
+    if renumbered:
+        new["renumbered"] = renumbered
+    audit(tournament=tournament, obj_type=AuditLog.Kind.IMPORT, action=AuditLog.Action.CREATE, user=user, new=new)
     return entries
 
 
