@@ -71,8 +71,8 @@ def too_many_columns():
 
 def _unpacks_too_large():
     return TooLarge("unpacks_too_large", _(
-        "The spreadsheet unpacks to more than %(mb)s MB. Save only the list of players in a new workbook, "
-        "or as CSV, and upload it again.") % {"mb": _mb(settings.CEGO_IMPORT_MAX_UNPACKED)})
+        "The spreadsheet is too large once unpacked (up to %(mb)s MB are read). Save only the list of players "
+        "in a new workbook, or as CSV, and upload it again.") % {"mb": _mb(settings.CEGO_IMPORT_MAX_UNPACKED)})
 
 
 def _bound_of(name):
