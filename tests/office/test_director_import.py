@@ -88,7 +88,7 @@ def test_row_errors_are_reported_per_line():
     (b"PK\x03\x04" + b"kaputt" * 50, "kaputt.xlsx", "not_spreadsheet"),
     (bytes(range(256)) * 8, "binaer.csv", "not_spreadsheet"),
     (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 500, "alt.xls", "old_excel"),
-    ("Vorname;Name;Ort\r\nAnna;Maier;X\r\n".encode(), "falsch.csv", "unknown_column"),
+    ("Vorname;Spalte;Ort\r\nAnna;Maier;X\r\n".encode(), "falsch.csv", "missing_column"),   # Spalte: ignored
     ("Vorname;Ort\r\nAnna;X\r\n".encode(), "ohne-nachname.csv", "missing_column"),
     ("Vorname;Nachname;Vorname\r\nA;B;C\r\n".encode(), "doppelt.csv", "duplicate_column"),
 ])
@@ -153,7 +153,7 @@ def test_good_file_imports_every_row(director, kind):
 
 
 BAD_FILES = {
-    "wrong columns": (factories.registration_csv([["Name", "Vorname"], ["Maier", "Anna"]]), "a.csv"),
+    "wrong columns": (factories.registration_csv([["Familie", "Vorname"], ["Maier", "Anna"]]), "a.csv"),
     "bad values": (factories.registration_csv([HEAD, GOOD[1], ["Otto", "Kern", "", "", "vielleicht", "19x", "",
                                                                  "", ""]]), "b.csv"),
     "duplicates": (factories.registration_xlsx([HEAD, GOOD[1], GOOD[1]]), "c.xlsx"),

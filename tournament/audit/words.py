@@ -236,6 +236,7 @@ def label(kind, key):
         "category": lambda: str(Category._meta.verbose_name), "round": lambda: _verbose(Round, "number"),
         "players": lambda: _verbose(Category, "players"), "entries": lambda: str(Entry._meta.verbose_name_plural),
         "stats": lambda: _("draw checks"), "file": lambda: _("file"), "new_players": lambda: _("new players"),
+        "renumbered": lambda: _("renumbered start numbers"),
         "sha256": lambda: "SHA-256", "start_numbers": lambda: _("start numbers"), "minutes": lambda: _verbose(Round, "clock_minutes"), "role": lambda: _verbose(Role, "kind"), "user": lambda: _verbose(Role, "user"),
     }
     return (extra[key]() if key in extra else None) or key

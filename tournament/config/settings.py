@@ -21,6 +21,19 @@ CEGO_EXPORT_KEEP            seconds a finished export can be downloaded before i
 CEGO_EXPORT_STALE_AFTER     seconds without a sign of life after which a running export counts as failed; default 120
 CEGO_EXPORT_QUEUE_TIMEOUT   seconds an export may wait for a worker before it counts as failed; default 600
 
+Registration files (docs/director.md, "Uploads that can't hurt"); a file over a bound is refused before parsing:
+CEGO_IMPORT_MAX_BYTES       bytes of an uploaded file (.xlsx or CSV); default 2097152 (2 MB)
+CEGO_IMPORT_MAX_UNPACKED    bytes of all members of an .xlsx unpacked, as its zip directory says; default 20 MB
+CEGO_IMPORT_MAX_SHEET       bytes of one sheet unpacked; default 10 MB
+CEGO_IMPORT_MAX_STRINGS     bytes of the shared strings (xl/sharedStrings.xml) unpacked; default 5 MB
+CEGO_IMPORT_MAX_RATIO       unpacked ÷ packed size of a member over 1 MB; default 100
+CEGO_IMPORT_MAX_MEMBERS     files inside an .xlsx; default 500
+CEGO_IMPORT_MAX_ROWS        lines of players in a file; default 5000
+CEGO_IMPORT_MAX_COLUMNS     columns of a file; default 50
+CEGO_IMPORT_MAX_CELLS       filled cells of a sheet (counted before openpyxl reads it); default 100000
+CEGO_IMPORT_DIR             the private directory of parsed previews (mode 0700, files 0600); default: var/imports/
+CEGO_IMPORT_KEEP            seconds a preview waits for its import before it is deleted; default 86400 (a day)
+
 Entry at the table (docs/table-entry.md):
 CEGO_SITE_URL               the address phones reach this server at, for the QR codes and table cards, e.g.
                             http://192.168.1.20:8000 on a hall's own network; default: the address the director's
@@ -180,6 +193,19 @@ CEGO_EXPORT_HEARTBEAT = 10       # seconds between a running export's signs of l
 
 CEGO_SITE_URL = os.environ.get("CEGO_SITE_URL", "").strip().rstrip("/")
 CEGO_TABLE_RATE = int(os.environ.get("CEGO_TABLE_RATE") or 240)
+
+_MB = 1024 * 1024
+CEGO_IMPORT_MAX_BYTES = int(os.environ.get("CEGO_IMPORT_MAX_BYTES") or 2 * _MB)
+CEGO_IMPORT_MAX_UNPACKED = int(os.environ.get("CEGO_IMPORT_MAX_UNPACKED") or 20 * _MB)
+CEGO_IMPORT_MAX_SHEET = int(os.environ.get("CEGO_IMPORT_MAX_SHEET") or 10 * _MB)
+CEGO_IMPORT_MAX_STRINGS = int(os.environ.get("CEGO_IMPORT_MAX_STRINGS") or 5 * _MB)
+CEGO_IMPORT_MAX_RATIO = int(os.environ.get("CEGO_IMPORT_MAX_RATIO") or 100)
+CEGO_IMPORT_MAX_MEMBERS = int(os.environ.get("CEGO_IMPORT_MAX_MEMBERS") or 500)
+CEGO_IMPORT_MAX_ROWS = int(os.environ.get("CEGO_IMPORT_MAX_ROWS") or 5000)
+CEGO_IMPORT_MAX_COLUMNS = int(os.environ.get("CEGO_IMPORT_MAX_COLUMNS") or 50)
+CEGO_IMPORT_MAX_CELLS = int(os.environ.get("CEGO_IMPORT_MAX_CELLS") or 100_000)
+CEGO_IMPORT_DIR = Path(os.environ.get("CEGO_IMPORT_DIR") or BASE_DIR / "var" / "imports")
+CEGO_IMPORT_KEEP = int(os.environ.get("CEGO_IMPORT_KEEP") or 24 * 3600)
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",

@@ -3,7 +3,9 @@
 Words used here: a *column* is one of ``COLUMNS`` (recognised by its German or English heading, case-insensitive);
 a *line* is the row number in the file as a spreadsheet program shows it (the heading is line 1 in most
 files); an *issue* is a problem with a stable ``code`` and a translated ``message`` — either of the whole file
-(unknown column, empty file, not a spreadsheet) or of one line (missing name, bad year, duplicate …).
+(missing or doubled column, empty file, not a spreadsheet, over a bound of ``limits``) or of one line (missing
+name, bad year, duplicate …); a *notice* says what was left out without being an error (a column nobody knows,
+title lines above the headings, numbered lines without a name). The columns and headings are ``headings``.
 
 ``parse_registrations(data, filename)`` reads and checks the file alone. Nothing here touches the ORM; the only
 Django it uses is translation (messages are translated where they are made). ``importer`` matches the rows
@@ -11,56 +13,30 @@ against the database and imports them.
 """
 
 import csv
-import datetime
 import hashlib
 import io
+import itertools
 import re
 import zipfile
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import ngettext
 
-MAX_BYTES = 2 * 1024 * 1024
-MAX_ROWS = 2000
-MIN_BIRTH_YEAR = 1900
-
-YES = {"ja", "j", "x", "1", "yes", "y", "true", "wahr"}
-NO = {"nein", "n", "0", "no", "false", "falsch", "", "-"}
-WOMAN_YES = {"w", "weiblich", "f", "female"}
-WOMAN_NO = {"m", "männlich", "maennlich", "male"}
-
-
-@dataclass(frozen=True)
-class Column:
-    field: str
-    heading: str            # the German heading written into the template
-    label: object           # translated label for the preview (lazy)
-    aliases: tuple          # accepted headings, normalised (see ``normalise_heading``)
-    kind: str = "text"      # text, bool, year, number
-    required: bool = False
-    max_length: int = 0
-
-
-COLUMNS = (
-    Column("first_name", "Vorname", gettext_lazy("First name"), ("vorname", "first name", "firstname", "given name"),
-           required=True, max_length=80),
-    Column("last_name", "Nachname", gettext_lazy("Last name"),
-           ("nachname", "familienname", "last name", "lastname", "surname", "family name"), required=True,
-           max_length=80),
-    Column("town", "Ort", gettext_lazy("Town"), ("ort", "wohnort", "town", "city", "place"), max_length=80),
-    Column("club", "Verein", gettext_lazy("Club"), ("verein", "club"), max_length=120),
-    Column("is_woman", "Frau", gettext_lazy("Woman"), ("frau", "woman", "female", "damen", "dame"), kind="bool"),
-    Column("birth_year", "Geburtsjahr", gettext_lazy("Year of birth"),
-           ("geburtsjahr", "jahrgang", "birth year", "year of birth", "birthyear"), kind="year"),
-    Column("is_guest", "Gast", gettext_lazy("Guest"), ("gast", "guest"), kind="bool"),
-    Column("team", "Team", gettext_lazy("Team"), ("team", "mannschaft"), max_length=120),
-    Column("start_number", "Startnummer", gettext_lazy("Start number"),
-           ("startnummer", "startnr", "start nr", "nr", "start number", "startnumber", "start no", "number"),
-           kind="number"),
+from tournament.registration import limits
+from tournament.registration.cells import is_empty, parse_cell
+from tournament.registration.headings import (  # noqa: F401 (re-exported: the columns belong to the file)
+    ALL_COLUMNS,
+    COLUMN_BY_FIELD,
+    COLUMNS,
+    Column,
+    cell_text,
+    find_header,
+    last_name_first,
+    map_headings,
+    normalise_heading,
+    split_name,
 )
-COLUMN_BY_FIELD = {c.field: c for c in COLUMNS}
-ALIASES = {alias: c for c in COLUMNS for alias in c.aliases}
 
 
 class ImportRejected(Exception):
@@ -86,6 +62,7 @@ class ImportRow:
     issues: list = field(default_factory=list)
     player: object = None           # the existing Player this line will reuse (after ``check_against_tournament``)
     team_exists: bool = False
+    renumbered: bool = False        # its clashing start number was dropped (``importer.renumber_clashes``)
 
     @property
     def ok(self):
@@ -106,6 +83,10 @@ class ImportResult:
     columns: list = field(default_factory=list)     # the Columns found, in file order
     rows: list = field(default_factory=list)
     issues: list = field(default_factory=list)      # issues of the whole file
+    notices: list = field(default_factory=list)     # what was left out (ignored columns, title lines): no error
+    lines: list = field(default_factory=list)       # (line, cells) of the non-empty lines, for ``remap``
+    overrides: dict = field(default_factory=dict)   # column index → field ("" = ignore) chosen by the director
+    sources: list = field(default_factory=list)     # (index, heading, field or "") of the file's columns
 
     @property
     def ok(self):
@@ -117,34 +98,18 @@ class ImportResult:
 
     @property
     def new_players(self):
-        return sum(1 for row in self.rows if row.player is None)
+        """Lines without errors that create a player (new + existing + bad lines = all lines)."""
+        return sum(1 for row in self.rows if row.ok and row.player is None)
 
     @property
     def existing_players(self):
-        return sum(1 for row in self.rows if row.player is not None)
+        return sum(1 for row in self.rows if row.ok and row.player is not None)
 
     def add(self, code, message):
         self.issues.append(Issue(code, message))
 
-
-def normalise_heading(text):
-    """``" Start-Nr. "`` → ``"start nr"``: case, spaces, dots, hyphens and underscores do not matter."""
-    return re.sub(r"[\s_\-.:]+", " ", str(text or "").casefold()).strip()
-
-
-def cell_text(value):
-    """A cell as the text a spreadsheet shows: ``1985.0`` → ``"1985"``, dates as ``DD.MM.YYYY``."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "1" if value else "0"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    if isinstance(value, datetime.datetime):
-        value = value.date()
-    if isinstance(value, datetime.date):
-        return value.strftime("%d.%m.%Y")
-    return " ".join(str(value).split())
+    def notify(self, code, message):
+        self.notices.append(Issue(code, message))
 
 
 # Reading ---------------------------------------------------------------------------------------------------
@@ -166,6 +131,11 @@ def _read_xlsx(data):
     import openpyxl
 
     try:
+        limits.check_xlsx_zip(data)             # before anything is unpacked
+        limits.scan_sheets(data)                # before openpyxl builds a line
+    except limits.TooLarge as err:
+        raise _Unreadable(err.code, err.message) from None
+    try:
         workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception:                           # openpyxl raises many kinds for a broken or foreign file
         raise _not_a_spreadsheet() from None
@@ -174,9 +144,9 @@ def _read_xlsx(data):
         if sheet is None:
             return []
         rows = []
-        for values in sheet.iter_rows(values_only=True):
+        for values in sheet.iter_rows(max_col=limits.max_columns() + 1, values_only=True):
             rows.append(list(values))
-            if len(rows) > MAX_ROWS + 50:
+            if len(rows) > limits.max_rows() + 50:
                 break
         return rows
     finally:
@@ -203,11 +173,12 @@ def _read_csv(data):
         raise _not_a_spreadsheet() from None
     if re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", text):
         raise _not_a_spreadsheet()
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    counts = {sep: first.count(sep) for sep in (";", ",", "\t")}
+    head = [line for line in itertools.islice(text.splitlines(), 40) if line.strip()][:20]   # title lines too
+    counts = {sep: sum(line.count(sep) for line in head) for sep in (";", ",", "\t")}
     delimiter = max(counts, key=counts.get) if any(counts.values()) else ","
     try:
-        return [row for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)][:MAX_ROWS + 50]
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+        return list(itertools.islice(reader, limits.max_rows() + 50))
     except csv.Error:
         raise _not_a_spreadsheet() from None
 
@@ -219,108 +190,17 @@ def read_cells(data, filename=""):
         raise _Unreadable("old_excel", _(
             "This is an old Excel file (.xls). Save it as Excel workbook (.xlsx) or as CSV and upload it again."))
     if data.startswith(b"PK\x03\x04") or zipfile.is_zipfile(io.BytesIO(data)) or name.endswith((".xlsx", ".xlsm")):
-        return _read_xlsx(data)
-    return _read_csv(data)
+        rows = _read_xlsx(data)
+    else:
+        rows = _read_csv(data)
+    most = limits.max_columns()
+    if any(len(row) > most and any(cell_text(c) for c in row[most:]) for row in rows):
+        err = limits.too_many_columns()
+        raise _Unreadable(err.code, err.message)
+    return rows
 
 
 # Checking the file -----------------------------------------------------------------------------------------
-
-def _is_empty(cells):
-    return all(cell_text(c) == "" for c in cells)
-
-
-def _parse_bool(column, text):
-    value = text.casefold()
-    if value in YES or (column.field == "is_woman" and value in WOMAN_YES):
-        return True
-    if value in NO or (column.field == "is_woman" and value in WOMAN_NO):
-        return False
-    raise ValueError
-
-
-def _parse_int(value, text):
-    if isinstance(value, bool):
-        raise ValueError
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if re.fullmatch(r"\d+", text):
-        return int(text)
-    raise ValueError
-
-
-def _parse_cell(row, column, value):
-    text = cell_text(value)
-    row.raw[column.field] = text
-    label = str(column.label)
-    if column.kind == "bool":
-        try:
-            row.values[column.field] = _parse_bool(column, text)
-        except ValueError:
-            row.add("bad_yes_no", _("%(column)s: “%(value)s” is not yes or no (ja/nein, x, 1 or empty).")
-                    % {"column": label, "value": text}, column.field)
-    elif column.kind == "year":
-        if isinstance(value, (datetime.date, datetime.datetime)):
-            value = value.year
-            text = str(value)
-            row.raw[column.field] = text
-        if text == "":
-            row.values[column.field] = None
-            return
-        this_year = datetime.date.today().year
-        try:
-            year = _parse_int(value, text)
-            if not MIN_BIRTH_YEAR <= year <= this_year:
-                raise ValueError
-            row.values[column.field] = year
-        except ValueError:
-            row.add("bad_year", _("%(column)s: “%(value)s” is not a year between %(min)s and %(max)s.")
-                    % {"column": label, "value": text, "min": MIN_BIRTH_YEAR, "max": this_year}, column.field)
-    elif column.kind == "number":
-        if text == "":
-            row.values[column.field] = None
-            return
-        try:
-            number = _parse_int(value, text)
-            if number < 1:
-                raise ValueError
-            row.values[column.field] = number
-        except ValueError:
-            row.add("bad_start_number", _("%(column)s: “%(value)s” is not a whole number from 1.")
-                    % {"column": label, "value": text}, column.field)
-    else:
-        if column.max_length and len(text) > column.max_length:
-            row.add("too_long", _("%(column)s: longer than %(max)s characters.")
-                    % {"column": label, "max": column.max_length}, column.field)
-            return
-        row.values[column.field] = text
-
-
-def _map_headings(result, header, rows):
-    """Column index → Column; issues for unknown, doubled and missing columns."""
-    mapping = {}
-    for index, heading in enumerate(header):
-        text = cell_text(heading)
-        if not text:
-            if any(index < len(r) and cell_text(r[index]) for r in rows):
-                result.add("unknown_column", _("Column %(n)s has values but no heading.") % {"n": index + 1})
-            continue
-        column = ALIASES.get(normalise_heading(text))
-        if column is None:
-            result.add("unknown_column", _("Unknown column “%(heading)s”. Known columns: %(known)s.")
-                       % {"heading": text[:60], "known": ", ".join(c.heading for c in COLUMNS)})
-        elif column in mapping.values():
-            result.add("duplicate_column", _("The column “%(heading)s” appears twice.") % {"heading": text})
-        else:
-            mapping[index] = column
-    for column in COLUMNS:
-        if column.required and column not in mapping.values():
-            result.add("missing_column", _("The required column “%(heading)s” is missing.")
-                       % {"heading": column.heading})
-    result.columns = [mapping[i] for i in sorted(mapping)]
-    return mapping
-
 
 def parse_registrations(data, filename=""):
     """Read and check a registration file alone (no database): an ``ImportResult`` with every data line."""
@@ -328,34 +208,61 @@ def parse_registrations(data, filename=""):
     if not data or not data.strip():
         result.add("empty", _("The file is empty."))
         return result
-    if len(data) > MAX_BYTES:
-        result.add("too_large", _("The file is larger than %(mb)s MB.") % {"mb": MAX_BYTES // (1024 * 1024)})
+    if len(data) > limits.max_bytes():
+        err = limits.too_large_file()
+        result.add(err.code, err.message)
         return result
     try:
         cells = read_cells(data, filename)
     except _Unreadable as err:
         result.add(err.code, err.message)
         return result
-    numbered = [(line, row) for line, row in enumerate(cells, start=1) if not _is_empty(row)]
+    numbered = [(line, row) for line, row in enumerate(cells, start=1) if not is_empty(row)]
     if not numbered:
         result.add("empty", _("The file is empty."))
         return result
-    (_header_line, header), body = numbered[0], numbered[1:]
-    if len(body) > MAX_ROWS:
-        result.add("too_many_rows", _("The file has more than %(max)s lines.") % {"max": MAX_ROWS})
+    return check_lines(result, numbered)
+
+
+def remap(parsed, overrides):
+    """The same file checked again with the director's choice of columns (index → field, "" to ignore); the
+    file itself is not read again (``parsed.lines``)."""
+    result = ImportResult(filename=parsed.filename, sha256=parsed.sha256)
+    return check_lines(result, parsed.lines, overrides)
+
+
+def check_lines(result, numbered, overrides=None):
+    """Find the heading line, map the columns (``overrides`` first) and check every line below it."""
+    result.lines, result.overrides = numbered, dict(overrides or {})
+    start = find_header(numbered)
+    (header_line, header), body = numbered[start], numbered[start + 1:]
+    if header_line > 1:
+        result.notify("skipped_lines", _("The headings are in line %(line)s; the lines above were skipped.")
+                      % {"line": header_line})
+    if len(body) > limits.max_rows():
+        err = limits.too_many_rows()
+        result.add(err.code, err.message)
         return result
-    mapping = _map_headings(result, header, [row for _line, row in body])
+    mapping = map_headings(result, header, [row for _line, row in body], result.overrides)
     if not body:
         result.add("empty", _("The file has headings but no players."))
         return result
-    seen_players, seen_numbers = {}, {}
+    seen_players, seen_numbers, unnamed = {}, {}, 0
     fields = {column.field for column in mapping.values()}
+    reversed_name = any(c.field == "full_name" and last_name_first(cell_text(header[i])) for i, c in mapping.items())
     for line, cells_of_row in body:
         row = ImportRow(line=line, raw={}, values={})
         for index, column in mapping.items():
-            _parse_cell(row, column, cells_of_row[index] if index < len(cells_of_row) else None)
+            parse_cell(row, column, cells_of_row[index] if index < len(cells_of_row) else None)
+        if not {f for f, text in row.raw.items() if text} - {"start_number", "paid", "checked_in"}:
+            unnamed += 1                    # a numbered line of a list not filled in yet
+            continue
+        if row.values.get("full_name"):
+            row.values["first_name"], row.values["last_name"] = split_name(row.values["full_name"], reversed_name)
         first, last = row.values.get("first_name", ""), row.values.get("last_name", "")
-        if ("first_name" in fields and not first) or ("last_name" in fields and not last):
+        if "full_name" in fields and not (first and last):
+            row.add("missing_name", _("First and last name are required."), "full_name")
+        elif ("first_name" in fields and not first) or ("last_name" in fields and not last):
             row.add("missing_name", _("First and last name are required."),
                     "first_name" if not first else "last_name")
         elif first and last:
@@ -372,4 +279,9 @@ def parse_registrations(data, filename=""):
             else:
                 seen_numbers[number] = line
         result.rows.append(row)
+    if not result.rows:
+        result.add("empty", _("The file has headings but no players."))
+    if unnamed:
+        result.notify("skipped_lines", ngettext("%(n)s line without a name was skipped.",
+                                                "%(n)s lines without a name were skipped.", unnamed) % {"n": unnamed})
     return result

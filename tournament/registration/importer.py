@@ -84,6 +84,29 @@ def check_against_tournament(result, tournament):
     return result
 
 
+RENUMBERABLE = {"start_number_taken", "duplicate_start_number"}
+
+
+def renumber_clashes(result):
+    """Give the lines whose start number clashes (taken, or given twice in the file) the next free numbers
+    instead: their start number is dropped with its issue. Returns how many lines were renumbered."""
+    count = 0
+    for row in result.rows:
+        if any(issue.code in RENUMBERABLE for issue in row.issues):
+            row.issues = [issue for issue in row.issues if issue.code not in RENUMBERABLE]
+            row.values["start_number"] = None
+            row.renumbered = True
+            count += 1
+    return count
+
+
+def only_clashes(result):
+    """True when the file would import if the clashing start numbers were renumbered."""
+    bad = result.bad_rows
+    return bool(bad) and not result.issues and all(
+        {issue.code for issue in row.issues} <= RENUMBERABLE for row in bad)
+
+
 # Importing -------------------------------------------------------------------------------------------------
 
 def _team(season, name, cache):
@@ -94,8 +117,12 @@ def _team(season, name, cache):
 
 
 @transaction.atomic
-def import_registrations(*, tournament, data, filename, user):
+def import_registrations(*, tournament, data=None, filename, user, parsed=None, renumber=False):
     """Register every line of a clean file in one transaction; ``ImportRejected`` (nothing saved) otherwise.
+
+    ``parsed`` is the file as ``files.parse_registrations`` read it (e.g. a stored preview, ``previews.load``);
+    without it ``data`` is parsed here. Either way it is checked again against the tournament as it is now.
+    With ``renumber`` the lines whose start number clashes get the next free numbers (``renumber_clashes``).
 
     Existing players (``match_players``: same person, same town) are reused unchanged; lines with a start number
     are registered first, so the automatic numbers of the others follow the highest number.
@@ -103,7 +130,9 @@ def import_registrations(*, tournament, data, filename, user):
     require(user, DIRECT, tournament)
     lock_tournament(tournament.pk)          # checked and registered against the same entries
 
-    result = check_against_tournament(parse_registrations(data, filename), tournament)
+    result = check_against_tournament(
+        parsed if parsed is not None else parse_registrations(data, filename), tournament)
+    renumbered = renumber_clashes(result) if renumber else 0
     if not result.ok:
         raise ImportRejected(result)
     teams, entries = {}, []
@@ -119,10 +148,12 @@ def import_registrations(*, tournament, data, filename, user):
         team = _team(tournament.season, v["team"], teams) if v.get("team") else None
         entries.append(registration_services.register(user=user, tournament=tournament, player=player,
                                          start_number=v.get("start_number"),
-                                         team=team))
-    audit(tournament=tournament, obj_type=AuditLog.Kind.IMPORT, action=AuditLog.Action.CREATE, user=user,
-          new={"file": filename[:100], "sha256": result.sha256, "entries": len(entries),
-               "new_players": result.new_players})
+                                         team=team, paid=bool(v.get("paid")),
+                                         checked_in=bool(v.get("checked_in"))))
+    new = {"file": filename[:100], "sha256": result.sha256, "entries": len(entries), "new_players": result.new_players}
+    if renumbered:
+        new["renumbered"] = renumbered
+    audit(tournament=tournament, obj_type=AuditLog.Kind.IMPORT, action=AuditLog.Action.CREATE, user=user, new=new)
     return entries
 
 

@@ -2,12 +2,14 @@
 
 The same clean-up runs whenever someone starts an export; this command is for a timer (docs/production.md), so
 that files go when nobody exports for days. The queue's own finished task rows are pruned by django-tasks-db's
-``manage.py prune_db_task_results``.
+``manage.py prune_db_task_results``. It also deletes parsed registration files whose import preview is older
+than ``CEGO_IMPORT_KEEP`` (``registration.previews``).
 """
 
 from django.core.management.base import BaseCommand
 
 from tournament.exports import services
+from tournament.registration import previews
 
 
 class Command(BaseCommand):
@@ -16,5 +18,6 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         failed = services.fail_abandoned()
         jobs, files = services.purge_expired()
+        imports = previews.purge_expired()
         self.stdout.write(f"{failed} abandoned job(s) marked failed, {jobs} expired job(s) and {files} file(s) "
-                          "deleted")
+                          f"deleted, {imports} import preview(s) deleted")

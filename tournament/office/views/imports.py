@@ -1,12 +1,12 @@
 """Director pages: importing registrations from an Excel or CSV file in two steps (preview, then import).
 
-The uploaded bytes stay on the server between the steps (in the session, base64), together with their
-SHA-256; the import button sends only that hash, so the client cannot change what is imported. The file is
-read and checked again at import time, against the database as it is then.
+The upload is parsed once (``files.parse_registrations``, after the bounds of ``registration.limits``) and the
+parsed rows are stored in a private file (``registration.previews``); the session holds only its token, name
+and SHA-256. The import button sends only that hash, so the client cannot change what is imported. Preview and
+import read the stored rows and check them against the database as it is then. A file refused as a whole (too
+large, not a spreadsheet, …) is shown at once and nothing is stored. In the preview the director can choose
+what each column of the file means (or ignore it): ``files.remap`` checks the stored lines again.
 """
-
-import base64
-import hashlib
 
 from django.contrib import messages
 from django.http import HttpResponse
@@ -18,15 +18,18 @@ from tournament.office import errors
 from tournament.office.forms.director import ImportUploadForm
 from tournament.office.views.access import direct, office
 from tournament.office.views.common import tournament_context, tournament_or_404
+from tournament.registration import limits, previews
 from tournament.registration.files import (
-    COLUMNS,
-    MAX_BYTES,
+    ALL_COLUMNS,
+    COLUMN_BY_FIELD,
     ImportRejected,
     parse_registrations,
+    remap,
 )
 from tournament.registration.importer import (
     check_against_tournament,
     import_registrations,
+    only_clashes,
     registration_template_xlsx,
 )
 
@@ -38,14 +41,35 @@ def session_key(tournament):
 
 
 def stored_upload(request, tournament):
-    """(bytes, filename) of the upload waiting for this tournament, or None."""
+    """The parsed file waiting for this tournament (an ``ImportResult``), or None."""
     stored = request.session.get(session_key(tournament))
-    if not stored:
+    if not isinstance(stored, dict):
         return None
-    data = base64.b64decode(stored["data"])
-    if hashlib.sha256(data).hexdigest() != stored["sha256"]:
+    result = previews.load(stored.get("token"))
+    if result is None or result.sha256 != stored.get("sha256"):
         return None
-    return data, stored["name"]
+    return result
+
+
+def column_choices(request, parsed):
+    """The director's mapping from the form: column index → field, "" to ignore (unknown values are dropped)."""
+    overrides = {}
+    for index, _heading, _field in parsed.sources:
+        value = request.POST.get(f"column-{index}")
+        if value is not None and (value == "" or value in COLUMN_BY_FIELD):
+            overrides[index] = value
+    return overrides
+
+
+def keep_upload(request, tournament, result):
+    request.session[session_key(tournament)] = {"token": previews.save(result), "sha256": result.sha256,
+                                                "name": result.filename}
+
+
+def forget_upload(request, tournament):
+    stored = request.session.pop(session_key(tournament), None)
+    if isinstance(stored, dict):
+        previews.delete(stored.get("token"))
 
 
 def preview_rows(result):
@@ -62,30 +86,37 @@ def preview_rows(result):
 @direct
 def entry_import(request, pk):
     tournament = tournament_or_404(pk)
-    key = session_key(tournament)
     form = ImportUploadForm()
     if request.method == "POST":
         action = request.POST.get("action")
         if action == "discard":
-            request.session.pop(key, None)
+            forget_upload(request, tournament)
             messages.info(request, _("The uploaded file was discarded."))
             return redirect("director:entry_import", tournament.pk)
+        if action == "map":
+            parsed = stored_upload(request, tournament)
+            if parsed is not None:
+                result = remap(parsed, column_choices(request, parsed))
+                forget_upload(request, tournament)
+                keep_upload(request, tournament, result)
+            return redirect("director:entry_import", tournament.pk)
         if action == "import":
-            upload = stored_upload(request, tournament)
-            if upload is None or request.POST.get("sha256") != hashlib.sha256(upload[0]).hexdigest():
+            parsed = stored_upload(request, tournament)
+            if parsed is None or request.POST.get("sha256") != parsed.sha256:
                 messages.error(request, _("The file shown was replaced or has expired. Check the preview and "
                                           "import again."))
                 return redirect("director:entry_import", tournament.pk)
-            data, name = upload
+            name = parsed.filename
             try:
-                entries = import_registrations(tournament=tournament, data=data, filename=name, user=request.user)
+                entries = import_registrations(tournament=tournament, parsed=parsed, filename=name,
+                                               user=request.user, renumber=request.POST.get("renumber") == "1")
             except ImportRejected:
                 messages.error(request, _("Nothing was imported: the file has errors (see below)."))
                 return redirect("director:entry_import", tournament.pk)
             except errors.ERRORS as err:       # e.g. a start number taken meanwhile: nothing was imported
                 errors.to_messages(request, err)
                 return redirect("director:entry_import", tournament.pk)
-            request.session.pop(key, None)
+            forget_upload(request, tournament)
             messages.success(request, ngettext("%(count)s player imported from %(file)s.",
                                                "%(count)s players imported from %(file)s.", len(entries))
                              % {"count": len(entries), "file": name})
@@ -93,19 +124,22 @@ def entry_import(request, pk):
         form = ImportUploadForm(request.POST, request.FILES)
         if form.is_valid():
             upload = form.cleaned_data["file"]
-            if upload.size > MAX_BYTES:
-                form.add_error("file", _("The file is larger than %(mb)s MB.") % {"mb": MAX_BYTES // (1024 * 1024)})
+            if upload.size > limits.max_bytes():
+                form.add_error("file", limits.too_large_file().message)
             else:
-                data = upload.read()
-                request.session[key] = {"name": upload.name[:200], "sha256": hashlib.sha256(data).hexdigest(),
-                                        "data": base64.b64encode(data).decode("ascii")}
+                forget_upload(request, tournament)
+                result = parse_registrations(upload.read(), upload.name[:200])
+                if result.issues and not result.sources:     # refused before its columns: nothing stored
+                    return render(request, "office/import.html", tournament_context(
+                        tournament, "import", form=ImportUploadForm(), result=result, rows=[], columns=ALL_COLUMNS))
+                keep_upload(request, tournament, result)
                 return redirect("director:entry_import", tournament.pk)
-    result = None
-    upload = stored_upload(request, tournament)
-    if upload is not None:
-        result = check_against_tournament(parse_registrations(*upload), tournament)
+    result = stored_upload(request, tournament)
+    if result is not None:
+        result = check_against_tournament(result, tournament)
     context = tournament_context(tournament, "import", form=form, result=result,
-                                 rows=preview_rows(result) if result else [], columns=COLUMNS)
+                                 rows=preview_rows(result) if result else [], columns=ALL_COLUMNS,
+                                 clashes=len(result.bad_rows) if result and only_clashes(result) else 0)
     return render(request, "office/import.html", context)
 
 
