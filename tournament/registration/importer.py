@@ -30,8 +30,9 @@ from tournament.staff.permissions import DIRECT, require
 # Checking against the database -----------------------------------------------------------------------------
 
 def _closeness(first, last, p_first, p_last):
-    """0: the same spelling (ignoring case), 1: the same name the German way, 2: one typo apart."""
-    if (first.casefold(), last.casefold()) == (p_first.casefold(), p_last.casefold()):
+    """0: the same spelling (ignoring case; ``lower``, not ``casefold``, which would make "Weiß" "weiss"), 1: the
+    same name the German way, 2: one typo apart."""
+    if (first.lower(), last.lower()) == (p_first.lower(), p_last.lower()):
         return 0
     same = (names.match_key(first), names.match_key(last)) == (names.match_key(p_first), names.match_key(p_last))
     return 1 if same else 2
