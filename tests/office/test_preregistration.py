@@ -169,3 +169,33 @@ def test_a_request_of_another_tournament_is_not_found(director, t):
     p = ask(other, "Anna", "Kern")
     assert confirm(director, t, p).status_code == 404
     assert decline(director, t, p).status_code == 404
+
+
+def test_the_audit_log_shows_the_requests_in_words(director, t):
+    first, second = ask(t, "Anna", "Kern"), ask(t, "Berta", "Dold")
+    confirm(director, t, first)
+    decline(director, t, second)
+    response = director.get(reverse("director:audit", args=[t.pk]))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Anna Kern" in html and "Berta Dold" in html
+
+
+def test_a_backup_keeps_the_settings_and_the_audit_rows_of_the_requests(tmp_path, director, t):
+    import io
+
+    from django.core.management import call_command
+
+    Tournament.objects.filter(pk=t.pk).update(prereg_capacity=30)
+    confirm(director, t, ask(t, "Anna", "Kern"))
+    decline(director, t, ask(t, "Berta", "Dold"))
+    out = io.StringIO()
+    call_command("export_tournament", t.pk, stdout=out, stderr=io.StringIO())
+    path = tmp_path / "backup.json"
+    path.write_text(out.getvalue(), encoding="utf-8")
+    done = io.StringIO()
+    call_command("import_tournament", str(path), "--as-new", "Kopie", stdout=done, stderr=io.StringIO())
+    copy = Tournament.objects.get(name="Kopie")
+    assert (copy.prereg_open, copy.prereg_capacity) == (True, 30)
+    assert copy.audit.filter(object_type="prereg").count() == 4      # two sent, one confirmed, one declined
+    assert not PreRegistration.objects.filter(tournament=copy).exists()
