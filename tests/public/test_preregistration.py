@@ -132,3 +132,11 @@ def test_a_form_without_csrf_token_is_refused(t, address):
     response = strict.post(reverse("public:preregister", args=[t.pk]), ANNA, REMOTE_ADDR=address)
     assert response.status_code == 403
     assert not PreRegistration.objects.exists()
+
+
+def test_the_tournament_page_links_the_form_while_it_is_open(client, t):
+    url = reverse("public:tournament", args=[t.pk])
+    assert b'id="prereg-tab"' in client.get(url).content
+    from tournament.seasons import services as seasons
+    seasons.update_tournament(tournament=t, user=factories.staff(), prereg_open=False)
+    assert b'id="prereg-tab"' not in client.get(url).content
