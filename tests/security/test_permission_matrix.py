@@ -29,6 +29,7 @@ from tournament.models import (
     ExportJob,
     Game,
     Player,
+    PreRegistration,
     Role,
     Round,
     Score,
@@ -84,6 +85,7 @@ MATRIX = {
     "public:teams": (lambda w: [w.t.pk], PUBLIC),
     "public:seat": (lambda w: [w.t.pk], PUBLIC),
     "public:player": (lambda w: [w.t.pk, w.entry.pk], PUBLIC),
+    "public:preregister": (lambda w: [w.t.pk], PUBLIC),           # the world's T has pre-registration open
     "public:season": (lambda w: [w.season.pk], PUBLIC),
     "public:season_teams": (lambda w: [w.season.pk], PUBLIC),
     "stats:tournament": (lambda w: [w.t.pk], PUBLIC),
@@ -128,6 +130,9 @@ MATRIX = {
     "director:entry_edit": (lambda w: [w.t.pk, w.entry.pk], office(DIRECT)),
     "director:entry_toggle": (lambda w: [w.t.pk, w.entry.pk], office(DIRECT, ok=405)),
     "director:entry_delete": (lambda w: [w.t.pk, w.entry.pk], office(DIRECT, ok=405)),
+    "director:preregistrations": (lambda w: [w.t.pk], office(DIRECT)),
+    "director:prereg_confirm": (lambda w: [w.t.pk, w.prereg.pk], office(DIRECT, ok=405)),
+    "director:prereg_decline": (lambda w: [w.t.pk, w.prereg.pk], office(DIRECT, ok=405)),
     "director:entry_import": (lambda w: [w.t.pk], office(DIRECT)),
     # Rounds, corrections, the log, standings, staff
     "director:round": (lambda w: [w.t.pk, 1], office(ENTER)),
@@ -245,6 +250,7 @@ def world():
     """Season S (categories, a team) with tournament T — round 1 drawn, games at its first table, an adjustment —
     and T2; season S2 with T3; one account per role; a login attempt and its logs for the admin's axes pages."""
     t, round_ = factories.drawn(players=8, published=True)
+    Tournament.objects.filter(pk=t.pk).update(prereg_open=True, prereg_capacity=20)
     season = t.season
     Tournament.objects.create(season=season, name="Zweites Turnier", date=t.date, seed="s2")
     s2 = Season.objects.create(name="Saison 2027", year=2027)
@@ -279,7 +285,9 @@ def world():
         flag=TableFlag.objects.create(table=table, kind=TableFlag.Kind.CALL, note="Bitte kommen"),
         adjustment=Adjustment.objects.create(entry=entry, points=10, reason="Bonus"),
         category=Category.objects.create(season=season, name="Senioren"),
-        helper_role=Role.objects.get(kind=Role.Kind.HELPER, tournament=t))
+        helper_role=Role.objects.get(kind=Role.Kind.HELPER, tournament=t),
+        prereg=PreRegistration.objects.create(tournament=t, first_name="Vroni", last_name="Voran", town="Furtwangen",
+                                              position=1))
 
 
 def outcome(response):
@@ -312,6 +320,7 @@ def fingerprint():
         list(get_user_model().objects.order_by("pk").values_list("username", "is_active")),
         list(TableLink.objects.order_by("pk").values_list("token", "revoked_at")),
         list(TableFlag.objects.order_by("pk").values_list("resolved_at")),
+        list(PreRegistration.objects.order_by("pk").values_list("status", "entry_id")),
         AuditLog.objects.count(),
     )
 

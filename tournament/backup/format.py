@@ -31,7 +31,8 @@ READABLE_VERSIONS = (1, 2)
 SEASON_FIELDS = ("name", "year", "best_n", "youth_age", "created_at")
 TOURNAMENT_FIELDS = ("name", "date", "venue", "ruleset", "options", "round_count", "games_per_round_3",
                      "games_per_round_4", "games_per_round_5", "status", "published", "keep_teams_apart",
-                     "tiebreaks", "prize_places", "last_place_prize", "seed", "created_at")
+                     "tiebreaks", "prize_places", "last_place_prize", "seed", "created_at", "prereg_open",
+                     "prereg_capacity")
 PLAYER_IDENTITY = ("first_name", "last_name", "town", "club", "is_woman", "birth_year", "is_guest")
 PLAYER_FIELDS = (*PLAYER_IDENTITY, "created_at")
 ENTRY_FIELDS = ("start_number", "paid", "checked_in", "withdrawn", "registered_at", "total", "lot")
@@ -45,7 +46,8 @@ AUDIT_FIELDS = ("at", "action", "object_type", "reason", "old", "new", "origin")
 # still imports, with the field's default. Table links, flags, sign-offs and request keys are not in a backup:
 # an import issues new links for the rounds that are not locked.
 LATER_FIELDS = {"clock_minutes": None, "clock_ends_at": None, "keyed_seat": None, "keyed_device": "",
-                "confirmed_seat": None, "confirmed_at": None, "origin": None}
+                "confirmed_seat": None, "confirmed_at": None, "origin": None,
+                "prereg_open": False, "prereg_capacity": None}
 # Not stored: the data versions of the page cache (tournament.audit.versions) belong to this database; an
 # imported tournament starts with new ones and raises its season's.
 VERSION_FIELDS = ("data_version", "setup_version", "results_version")

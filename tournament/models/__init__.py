@@ -4,12 +4,14 @@ Vocabulary as in ``scoring.contracts``: a *round* (*Durchgang*) is one seat draw
 table of 5); a *table* holds 3–5 *seats*; a *game* is one row of the paper sheet. Scores are never typed: they are
 computed by the engine (``services.record_game``) and stored per player in ``Score`` for fast reads. An
 ``ExportJob`` is a file being made for a user in the background. ``TableLink``, ``TableFlag``, ``Signature`` and
-``TableRequest`` carry entry at the table (docs/table-entry.md).
+``TableRequest`` carry entry at the table (docs/table-entry.md). A ``PreRegistration`` is a player's online
+request to play, confirmed into an entry by the director.
 """
 
 from tournament.models.audit import AuditLog
 from tournament.models.exports import ExportJob
 from tournament.models.play import Adjustment, Game, Round, Score, Seat, Table
+from tournament.models.preregistration import PreRegistration
 from tournament.models.registration import Entry
 from tournament.models.roles import Role
 from tournament.models.season import Category, Player, PlayerAlias, Season, Team, Tournament
@@ -24,6 +26,7 @@ __all__ = [
     "Game",
     "Player",
     "PlayerAlias",
+    "PreRegistration",
     "Role",
     "Round",
     "Score",

@@ -49,6 +49,7 @@ class AuditLog(models.Model):
         SIGNATURE = "signature", _("Sign-off")
         CLOCK = "clock", _("Round clock")
         PLAYER = "player", _("Player")
+        PREREG = "prereg", _("Pre-registration")
 
     tournament = models.ForeignKey(Tournament, models.CASCADE, null=True, blank=True, related_name="audit",
                                    verbose_name=_("tournament"))

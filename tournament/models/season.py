@@ -68,6 +68,12 @@ class Tournament(models.Model):
     last_place_prize = models.BooleanField(_("prize for the last place"), default=True)
     seed = models.CharField(_("draw seed"), max_length=64, blank=True,
                             help_text=_("Publish it before the draw, or take it from a public physical draw."))
+    prereg_open = models.BooleanField(_("online pre-registration open"), default=False,
+                                      help_text=_("Players may ask for a place on the public page (published "
+                                                  "tournaments only)."))
+    prereg_capacity = models.PositiveIntegerField(_("places for pre-registration"), null=True, blank=True,
+                                                  help_text=_("Empty: no limit. Beyond it players join the waiting "
+                                                              "list."))
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     # Raised in the transaction of every change of what the tournament's pages show; ``setup_version`` leaves
     # out the results at a table (tournament.audit.versions).

@@ -83,3 +83,28 @@ class CardCounterForm(forms.Form):
             "triples": cards.count_points(codes, "triples"),
             "labels": [cards.card_label(code, self.lang) for code in codes],
         }
+
+
+class PreRegistrationForm(forms.Form):
+    """A player's request for a place (``registration.prereg.submit``). ``website`` is the honeypot: hidden from
+    people (CSS and ``aria-hidden``), left empty by them, filled by bots that fill every field."""
+
+    first_name = forms.CharField(label=_("First name"), max_length=80)
+    last_name = forms.CharField(label=_("Last name"), max_length=80)
+    town = forms.CharField(label=_("Town"), max_length=80)
+    team_name = forms.CharField(label=_("Team (optional)"), max_length=80, required=False)
+    email = forms.EmailField(label=_("E-mail (optional)"), max_length=254, required=False,
+                             help_text=_("Only for the tournament direction, never shown on the pages."))
+    website = forms.CharField(label=_("Leave this field empty"), max_length=200, required=False,
+                              widget=forms.TextInput(attrs={"autocomplete": "off", "tabindex": "-1"}))
+
+    def clean(self):
+        data = super().clean()
+        for name in ("first_name", "last_name", "town", "team_name"):
+            if data.get(name):
+                data[name] = " ".join(data[name].split())
+        return data
+
+    @property
+    def is_bot(self):
+        return bool(self.data.get("website", "").strip())

@@ -2,6 +2,7 @@
 from django.urls import path
 
 from tournament.public.views import pages as public
+from tournament.public.views import prereg
 
 app_name = "public"
 urlpatterns = [
@@ -10,6 +11,7 @@ urlpatterns = [
     path("turnier/<int:pk>/preise/", public.prizes, name="prizes"),
     path("turnier/<int:pk>/teams/", public.teams, name="teams"),
     path("turnier/<int:pk>/platz/", public.seat, name="seat"),
+    path("turnier/<int:pk>/voranmeldung/", prereg.preregister, name="preregister"),
     path("turnier/<int:pk>/spieler/<int:entry_pk>/", public.player, name="player"),
     path("saison/<int:pk>/", public.season, name="season"),
     path("saison/<int:pk>/teams/", public.season_teams, name="season_teams"),

@@ -63,6 +63,9 @@ class SeasonForm(forms.ModelForm):
         return {name: self.cleaned_data[name] for name in SEASON_FIELDS}
 
 
+MAX_PREREG = 2000          # places for online pre-registration
+
+
 class TournamentForm(forms.ModelForm):
     ruleset = forms.ChoiceField(label=_("Ruleset"))
     options = forms.CharField(
@@ -71,11 +74,15 @@ class TournamentForm(forms.ModelForm):
                                      "placeholder": '{"raeuber_value": 50}'}),
         help_text=_("Optional. Parameters that differ from the ruleset, as a JSON object, "
                     "e.g. {\"raeuber_value\": 50}. Empty: the ruleset as published."))
+    prereg_capacity = forms.IntegerField(
+        label=_("Places for pre-registration"), required=False, min_value=1, max_value=MAX_PREREG,
+        help_text=_("Empty: no limit. Beyond it players join the waiting list."))
 
     class Meta:
         model = Tournament
         fields = ["name", "date", "venue", "ruleset", "options", "round_count", "games_per_round_4", "games_per_round_5",
-                  "games_per_round_3", "keep_teams_apart", "seed", "published", "prize_places", "last_place_prize"]
+                  "games_per_round_3", "keep_teams_apart", "seed", "published", "prize_places", "last_place_prize",
+                  "prereg_open", "prereg_capacity"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
                    "name": forms.TextInput(attrs={"autofocus": True})}
 

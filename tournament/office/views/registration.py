@@ -1,5 +1,6 @@
-"""Director pages: registering players for a tournament (search, new player, entries list, toggles, edit) and
-the check-in desk (start numbers typed one after another, everybody at once, each with its undo)."""
+"""Director pages: registering players for a tournament (search, new player, entries list, toggles, edit), the
+check-in desk (start numbers typed one after another, everybody at once, each with its undo) and the online
+pre-registrations (the list, confirming one into an entry, declining one; ``registration.prereg``)."""
 
 from urllib.parse import urlencode
 
@@ -15,7 +16,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament.common import params
-from tournament.models import Entry, Player
+from tournament.models import Entry, Player, PreRegistration
 from tournament.office import errors
 from tournament.office.forms.director import (
     CheckInForm,
@@ -25,6 +26,7 @@ from tournament.office.forms.director import (
 )
 from tournament.office.views.access import direct
 from tournament.office.views.common import tournament_context, tournament_or_404
+from tournament.registration import prereg
 from tournament.registration import services as registration_services
 from tournament.registration.selectors import check_in_counts, last_check_in, search_players
 from tournament.standings.categories import SeasonCategories
@@ -287,3 +289,52 @@ def check_in_all(request, pk):
     except errors.ERRORS as err:
         errors.to_messages(request, err)
     return redirect(entries_url(tournament, filter_of(request.POST), CHECKIN))
+
+
+# -- online pre-registration ----------------------------------------------------------------------------------
+
+@direct
+def preregistrations(request, pk):
+    """The requests: confirmed places first, then the waiting ones holding a place, then the waiting list; each
+    undecided one with the namesakes to choose from (the likeliest first, preselected when of the same town)."""
+    tournament = tournament_or_404(pk)
+    places = prereg.places(tournament)
+    for p in (*places.pending, *places.waiting_list):
+        p.offered = prereg.offered_players(p)
+    return render(request, "office/preregistrations.html", tournament_context(
+        tournament, "entries", places=places, declined=prereg.declined(tournament), open=prereg.is_open(tournament)))
+
+
+def prereg_or_404(tournament, prereg_pk):
+    return get_object_or_404(PreRegistration, pk=prereg_pk, tournament=tournament)
+
+
+@direct
+@require_POST
+def prereg_confirm(request, pk, prereg_pk):
+    tournament = tournament_or_404(pk)
+    wanted = prereg_or_404(tournament, prereg_pk)
+    chosen = request.POST.get("player") or "new"
+    player = get_object_or_404(Player, pk=chosen) if chosen.isdecimal() else None
+    try:
+        done = prereg.confirm(prereg=wanted, user=request.user, player=player)
+    except ValidationError as err:
+        errors.to_messages(request, err)
+    else:
+        messages.success(request, _("%(player)s is registered with start number %(n)s.")
+                         % {"player": done.entry.player.full_name, "n": done.entry.start_number})
+    return redirect("director:preregistrations", tournament.pk)
+
+
+@direct
+@require_POST
+def prereg_decline(request, pk, prereg_pk):
+    tournament = tournament_or_404(pk)
+    wanted = prereg_or_404(tournament, prereg_pk)
+    try:
+        prereg.decline(prereg=wanted, user=request.user)
+    except ValidationError as err:
+        errors.to_messages(request, err)
+    else:
+        messages.success(request, _("The request of %(name)s is declined.") % {"name": wanted.full_name})
+    return redirect("director:preregistrations", tournament.pk)
