@@ -112,7 +112,7 @@ def describe(log, round_numbers=None):
     if log.action in (AuditLog.Action.END, AuditLog.Action.RESUME):
         sentence = early_end(log.action, old, new)
         return Described(log=log, kind=_kind_label(kind), subject=_subject(log, old, new, round_numbers or {}),
-                         where=_where(log, old, new), before=early_end(log.action, {}, old) if old else "",
+                         where=_where(log, old, new), before=early_end(Action.END, {}, old) if old else "",
                          after=sentence)
     if log.action == AuditLog.Action.MERGE:
         sentence = merged(old, new)
