@@ -160,6 +160,8 @@ def test_office_form_ends_and_resumes_and_the_standings_mark_the_cell(client):
     assert 'data-ended="not_counted"' in page and "&lt;b&gt;Zettel&lt;/b&gt; weg" in page
     standings = client.get(reverse("director:standings", args=[t.pk])).content.decode()
     assert 'class="num uncounted"' in standings and "<b>Zettel" not in standings
+    sheet = client.get(reverse("entry:sheet", args=[table.pk])).content.decode()
+    assert 'id="ended-early"' in sheet and "&lt;b&gt;Zettel&lt;/b&gt; weg" in sheet
     client.post(url, {"action": "resume", "reason": "Irrtum"})
     table.refresh_from_db()
     assert not table.ended_early
