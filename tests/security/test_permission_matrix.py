@@ -142,6 +142,7 @@ MATRIX = {
     "director:hall_resolve": (lambda w: [w.t.pk, 1, w.flag.pk], office(ENTER, ok=405)),
     "director:link_reissue": (lambda w: [w.t.pk, 1, w.table.number], office(DIRECT, ok=405)),
     "director:round_clock": (lambda w: [w.t.pk, 1], office(DIRECT, ok=405)),
+    "director:table_end": (lambda w: [w.t.pk, 1, w.table.number], office(DIRECT, ok=405)),
     "director:adjustments": (lambda w: [w.t.pk], office(DIRECT)),
     "director:adjustment_delete": (lambda w: [w.t.pk, w.adjustment.pk], office(DIRECT, ok=405)),
     "director:audit": (lambda w: [w.t.pk], office(DIRECT)),

@@ -109,6 +109,11 @@ def describe(log, round_numbers=None):
     if log.action in TABLE_EVENTS:
         return Described(log=log, kind=_kind_label(kind), subject=_subject(log, old, new, round_numbers or {}),
                          where=_where(log, old, new), after=table_event(log, old, new))
+    if log.action in (AuditLog.Action.END, AuditLog.Action.RESUME):
+        sentence = early_end(log.action, old, new)
+        return Described(log=log, kind=_kind_label(kind), subject=_subject(log, old, new, round_numbers or {}),
+                         where=_where(log, old, new), before=early_end(Action.END, {}, old) if old else "",
+                         after=sentence)
     if log.action == AuditLog.Action.MERGE:
         sentence = merged(old, new)
         return Described(log=log, kind=_kind_label(kind), subject=sentence, after=sentence, changes=[Change(
@@ -153,6 +158,17 @@ def table_event(log, old, new):
     return ""
 
 
+def early_end(action, old, new):
+    """A table's round ended early (a player left) or resumed, in words (``results.early_end``)."""
+    if action == Action.RESUME or not new.get("ended_early"):
+        return _("the table plays on: the early end is undone")
+    if new.get("not_counted"):
+        text = _("round ended early; the round of this table is not counted")
+    else:
+        text = _("round ended early; the games played stand")
+    return f"{text} (“{new['reason']}”)" if new.get("reason") else text
+
+
 def merged(old, new):
     """A merge of two player records in words (``registration.merge``)."""
     return _("Player %(other)s merged with %(kept)s") % {"other": old.get("player", NONE),
@@ -176,6 +192,8 @@ def _subject(log, old, new, round_numbers):
     kind = log.object_type
     if kind == Kind.GAME and (new.get("number") or old.get("number")):
         return _("Game %(number)s") % {"number": new.get("number") or old.get("number")}
+    if kind == Kind.TABLE and log.table is not None:
+        return _("Table %(n)s") % {"n": log.table.number}
     if kind == Kind.ROUND:
         number = new.get("round") or old.get("round") or round_numbers.get(log.object_id)
         if number:

@@ -37,7 +37,7 @@ PLAYER_IDENTITY = ("first_name", "last_name", "town", "club", "is_woman", "birth
 PLAYER_FIELDS = (*PLAYER_IDENTITY, "created_at")
 ENTRY_FIELDS = ("start_number", "paid", "checked_in", "withdrawn", "registered_at", "total", "lot")
 ROUND_FIELDS = ("number", "status", "seed", "algorithm", "input_hash", "drawn_at", "clock_minutes", "clock_ends_at")
-TABLE_FIELDS = ("number", "size", "games_planned")
+TABLE_FIELDS = ("number", "size", "games_planned", "ended_early", "not_counted", "end_reason")
 GAME_STORED = ("number", *GAME_FIELDS, "scores", "value", "fach", "won", "explanation", "version", "updated_at",
                "keyed_seat", "keyed_device", "confirmed_seat", "confirmed_at")
 ADJUSTMENT_FIELDS = ("points", "reason", "created_at")
@@ -47,7 +47,9 @@ AUDIT_FIELDS = ("at", "action", "object_type", "reason", "old", "new", "origin")
 # an import issues new links for the rounds that are not locked.
 LATER_FIELDS = {"clock_minutes": None, "clock_ends_at": None, "keyed_seat": None, "keyed_device": "",
                 "confirmed_seat": None, "confirmed_at": None, "origin": None,
-                "prereg_open": False, "prereg_capacity": None}
+                "prereg_open": False, "prereg_capacity": None,
+                # A table's round ended early (a player left, docs/director.md).
+                "ended_early": False, "not_counted": False, "end_reason": ""}
 # Not stored: the data versions of the page cache (tournament.audit.versions) belong to this database; an
 # imported tournament starts with new ones and raises its season's.
 VERSION_FIELDS = ("data_version", "setup_version", "results_version")
@@ -55,7 +57,7 @@ VERSION_FIELDS = ("data_version", "setup_version", "results_version")
 # Audit rows name their object by a database id; the document names it by natural keys instead (docs/backup.md).
 # ``"tournament": ()``: the row is about the document's own tournament (its settings), named by ``{}``. Rows of a
 # season (seasons, categories, organisers) belong to no tournament and are no part of a tournament's backup.
-AUDIT_OBJECT_KEYS = {"round": ("round",), "totals": ("round", "table"), "game": ("round", "table", "game"),
+AUDIT_OBJECT_KEYS = {"round": ("round",), "totals": ("round", "table"), "table": ("round", "table"), "game": ("round", "table", "game"),
                      "adjustment": ("adjustment",), "entry": ("entry",), "tournament": ()}
 
 

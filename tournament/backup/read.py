@@ -261,6 +261,7 @@ def _audit(doc, plan, tables):
     objects = {
         "round": {(r.number,): r for r in plan.rounds},
         "totals": tables,
+        "table": tables,
         "game": games,
         "adjustment": {(i,): a for i, a in enumerate(plan.adjustments, start=1)},
         "entry": {(p.entry.start_number,): p.entry for p in plan.entries},

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0009_player_alias'),
+        ('tournament', '0010_table_end_early'),
     ]
 
     operations = [
@@ -24,7 +24,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='auditlog',
             name='object_type',
-            field=models.CharField(choices=[('game', 'Game'), ('totals', 'Sheet totals'), ('round', 'Round'), ('adjustment', 'Adjustment'), ('entry', 'Registration'), ('import', 'Import'), ('role', 'Staff'), ('season', 'Season'), ('tournament', 'Tournament'), ('category', 'Category'), ('link', 'Table link'), ('flag', 'Call for the director'), ('signature', 'Sign-off'), ('clock', 'Round clock'), ('player', 'Player'), ('prereg', 'Pre-registration')], max_length=20, verbose_name='object'),
+            field=models.CharField(choices=[('game', 'Game'), ('totals', 'Sheet totals'), ('round', 'Round'), ('adjustment', 'Adjustment'), ('entry', 'Registration'), ('import', 'Import'), ('role', 'Staff'), ('season', 'Season'), ('tournament', 'Tournament'), ('category', 'Category'), ('link', 'Table link'), ('flag', 'Call for the director'), ('signature', 'Sign-off'), ('clock', 'Round clock'), ('player', 'Player'), ('prereg', 'Pre-registration'), ('table', 'Table')], max_length=20, verbose_name='object'),
         ),
         migrations.CreateModel(
             name='PreRegistration',

@@ -31,6 +31,8 @@ class AuditLog(models.Model):
         REVOKE = "revoke", _("revoked")
         CALL = "call", _("called")
         MERGE = "merge", _("merged")
+        END = "end", _("ended early")
+        RESUME = "resume", _("resumed")
 
     class Kind(models.TextChoices):
         """What a row is about (``object_type``); ``object_id`` is that object's id where it has one."""
@@ -50,6 +52,7 @@ class AuditLog(models.Model):
         CLOCK = "clock", _("Round clock")
         PLAYER = "player", _("Player")
         PREREG = "prereg", _("Pre-registration")
+        TABLE = "table", _("Table")
 
     tournament = models.ForeignKey(Tournament, models.CASCADE, null=True, blank=True, related_name="audit",
                                    verbose_name=_("tournament"))

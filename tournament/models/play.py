@@ -50,6 +50,12 @@ class Table(models.Model):
     number = models.PositiveSmallIntegerField(_("table"))
     size = models.PositiveSmallIntegerField(_("players"))
     games_planned = models.PositiveSmallIntegerField(_("games planned"))
+    # A player left during the round (docs/director.md): the director ended this table's round early, with a
+    # reason. The games played stand, or — ``not_counted``, SM rule 7 for a sheet that can't be reconstructed —
+    # the table's round counts for nobody (its scores stay stored but are left out of totals and standings).
+    ended_early = models.BooleanField(_("ended early"), default=False)
+    not_counted = models.BooleanField(_("not counted"), default=False)
+    end_reason = models.CharField(_("reason for the early end"), max_length=200, blank=True)
 
     class Meta:
         ordering = ["round", "number"]
@@ -58,6 +64,8 @@ class Table(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="table_unique_number"),
             models.CheckConstraint(condition=Q(size__gte=3) & Q(size__lte=5), name="table_size_3_5"),
+            models.CheckConstraint(condition=Q(ended_early=True) | Q(not_counted=False),
+                                   name="table_not_counted_only_if_ended"),
         ]
 
     def __str__(self):

@@ -43,6 +43,8 @@ urlpatterns = [
     # Rounds
     path("turnier/<int:pk>/runde/<int:number>/", director_rounds.round_detail, name="round"),
     path("turnier/<int:pk>/runde/<int:number>/status/", director_rounds.round_status, name="round_status"),
+    path("turnier/<int:pk>/runde/<int:number>/tisch/<int:table>/vorzeitig/", director_rounds.table_end,
+         name="table_end"),
     path("turnier/<int:pk>/runde/<int:number>/auslosung-loeschen/", director_rounds.round_delete_draw,
          name="round_delete_draw"),
     # Entry at the table: the hall view, a table's new link, the round clock

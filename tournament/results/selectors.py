@@ -7,13 +7,15 @@ from tournament.results.scoresheet import ScoreSheet
 
 
 def round_progress(round_):
-    """Per table of the round: number, size, games entered of planned, totals-only flag, complete."""
+    """Per table of the round: number, size, games entered of planned, totals-only flag, complete (a table whose
+    round was ended early is complete with the games it has)."""
     tables = (Table.objects.filter(round=round_)
               .annotate(entered=Count("games", distinct=True),
                         totals=Count("score_rows", filter=Q(score_rows__game__isnull=True), distinct=True))
               .order_by("number"))
     return [{"table": t, "number": t.number, "size": t.size, "entered": t.entered, "planned": t.games_planned,
-             "totals_only": t.totals > 0, "complete": t.totals > 0 or t.entered >= t.games_planned}
+             "totals_only": t.totals > 0, "ended_early": t.ended_early, "not_counted": t.not_counted,
+             "end_reason": t.end_reason, "complete": t.ended_early or t.totals > 0 or t.entered >= t.games_planned}
             for t in tables]
 
 
@@ -44,8 +46,8 @@ def table_audit(table):
 
 
 def entry_totals(tournament):
-    """{entry_id: total points} over games, sheet totals and adjustments."""
-    totals = dict(Score.objects.filter(entry__tournament=tournament).values("entry_id")
+    """{entry_id: total points} over games, sheet totals and adjustments (not-counted tables left out)."""
+    totals = dict(Score.objects.filter(entry__tournament=tournament, table__not_counted=False).values("entry_id")
                   .annotate(s=Sum("points")).values_list("entry_id", "s"))
     for entry_id, points in (Entry.objects.filter(tournament=tournament, adjustments__isnull=False)
                              .values("id").annotate(a=Sum("adjustments__points")).values_list("id", "a")):

@@ -61,9 +61,9 @@ def refresh_totals(entry_ids):
     A changed total can make a tie, so the entries of these tournaments that have no tie-break lot yet draw one
     here, in the same transaction (``standings.services``): the standings pages only read. Raises the data
     versions of their tournaments: bulk writes without an audit row (random games, a backup import) end with this
-    call."""
+    call. The scores of a table whose round is not counted (``Table.not_counted``) are left out."""
     entry_ids = list(entry_ids)
-    scores = dict(Score.objects.filter(entry_id__in=entry_ids).values("entry_id").annotate(s=Sum("points"))
+    scores = dict(Score.objects.filter(entry_id__in=entry_ids, table__not_counted=False).values("entry_id").annotate(s=Sum("points"))
                   .values_list("entry_id", "s"))
     adjustments = dict(Adjustment.objects.filter(entry_id__in=entry_ids).values("entry_id")
                        .annotate(s=Sum("points")).values_list("entry_id", "s"))
@@ -115,6 +115,9 @@ def record_game(*, table, number, data, user, expected_version=None, reason=""):
     fields = {name: data.get(name) for name in GAME_FIELDS}
     fields["calls"] = fields["calls"] or 0
     existing = Game.objects.filter(table=table, number=number).first()
+    if existing is None and table.ended_early:
+        raise ValidationError(_("This table's round was ended early; no further game can be entered."),
+                              code="table_ended")
     if existing is not None:
         unchanged = all(getattr(existing, k) == v for k, v in fields.items())
         if expected_version is None:

@@ -37,11 +37,13 @@ class Standings:
 
 
 def declarer_counts(tournament):
-    """{entry_id: (won, lost)} over the one-against-the-rest games of the tournament (penalties count too)."""
+    """{entry_id: (won, lost)} over the one-against-the-rest games of the tournament (penalties count too; a
+    table's round that is not counted is left out)."""
     seat_entry = dict(((t, p), e) for t, p, e in Seat.objects.filter(round__tournament=tournament)
                       .values_list("table_id", "position", "entry_id"))
     counts = {}
-    games = (Game.objects.filter(table__round__tournament=tournament, declarer__isnull=False, won__isnull=False)
+    games = (Game.objects.filter(table__round__tournament=tournament, table__not_counted=False, declarer__isnull=False,
+                                 won__isnull=False)
              .values("table_id", "declarer", "won").annotate(n=Count("id")))
     for g in games:
         entry = seat_entry.get((g["table_id"], g["declarer"]))
@@ -55,11 +57,18 @@ def tournament_standings(tournament, category=None):
     drawn by the writes (``standings.services``); an entry without one ranks after its equals."""
     season = tournament.season
     entries = list(Entry.objects.filter(tournament=tournament).select_related("player", "team"))
-    per_round = {}
-    for entry_id, number, points in (Score.objects.filter(entry__tournament=tournament)
-                                     .values_list("entry_id", "table__round__number").annotate(s=Sum("points"))
-                                     .values_list("entry_id", "table__round__number", "s")):
-        per_round.setdefault(entry_id, {})[number] = points
+    per_round, not_counted = {}, {}
+    # A table whose round was ended early and not counted (``Table.not_counted``): its scores stay out of the
+    # round's column and the total, the cell says why (``round_cells``: (points, reason) per round).
+    for entry_id, number, uncounted, reason, points in (
+            Score.objects.filter(entry__tournament=tournament)
+            .values_list("entry_id", "table__round__number", "table__not_counted", "table__end_reason")
+            .annotate(s=Sum("points"))
+            .values_list("entry_id", "table__round__number", "table__not_counted", "table__end_reason", "s")):
+        if uncounted:
+            not_counted.setdefault(entry_id, {})[number] = reason
+        else:
+            per_round.setdefault(entry_id, {})[number] = points
     adjustments = dict(Adjustment.objects.filter(entry__tournament=tournament).values("entry_id")
                        .annotate(s=Sum("points")).values_list("entry_id", "s"))
     declarer = declarer_counts(tournament)
@@ -68,8 +77,8 @@ def tournament_standings(tournament, category=None):
     numbers = list(range(1, tournament.round_count + 1))
     rows = []
     for e in entries:
-        scores = per_round.get(e.pk, {})
-        if e.withdrawn and not scores:
+        scores, marks = per_round.get(e.pk, {}), not_counted.get(e.pk, {})
+        if e.withdrawn and not scores and not marks:
             continue
         cats = categories.player_categories(e.player, season, members)
         if category and category not in cats:
@@ -84,7 +93,8 @@ def tournament_standings(tournament, category=None):
             data={"entry_id": e.pk, "player_id": p.pk, "start_number": e.start_number, "name": str(p.full_name),
                   "last_name": p.last_name, "first_name": p.first_name, "town": p.town, "club": p.club,
                   "team": e.team.name if e.team else "", "adjustments": adj, "categories": cats,
-                  "withdrawn": e.withdrawn}))
+                  "withdrawn": e.withdrawn,
+                  "round_cells": [(points, marks.get(n)) for n, points in zip(numbers, round_scores)]}))
     try:
         chain = standings.parse_chain(tournament.tiebreaks) or standings.DEFAULT_CHAIN
     except ValueError:      # a chain stored before validation existed: fall back to the SM default

@@ -63,12 +63,16 @@ def percent(part, whole):
     return round(100 * part / whole) if whole else 0
 
 
+# A table whose round was ended early and not counted (``Table.not_counted``) is left out of every statistic.
+COUNTED = Q(table__not_counted=False)
+
+
 def _tournament_q(tournament):
-    return Q(table__round__tournament=tournament)
+    return Q(table__round__tournament=tournament) & COUNTED
 
 
 def _season_q(season, published_only):
-    q = Q(table__round__tournament__season=season)
+    q = Q(table__round__tournament__season=season) & COUNTED
     return q & Q(table__round__tournament__published=True) if published_only else q
 
 
@@ -257,7 +261,7 @@ def _ordered_rows(scores):
 def entry_stats(entry, lang=None):
     """One entry's statistics in its tournament (2 queries)."""
     positions = dict(Seat.objects.filter(entry=entry).values_list("table_id", "position"))
-    return player_summary(_ordered_rows(Score.objects.filter(entry=entry)), positions, lang)
+    return player_summary(_ordered_rows(Score.objects.filter(COUNTED, entry=entry)), positions, lang)
 
 
 def player_season_stats(player, season, published_only=True, lang=None):
@@ -266,4 +270,4 @@ def player_season_stats(player, season, published_only=True, lang=None):
     if published_only:
         scope &= Q(entry__tournament__published=True)
     positions = dict(Seat.objects.filter(scope).values_list("table_id", "position"))
-    return player_summary(_ordered_rows(Score.objects.filter(scope)), positions, lang)
+    return player_summary(_ordered_rows(Score.objects.filter(scope, COUNTED)), positions, lang)

@@ -78,7 +78,7 @@ def phone_sheet(link, lang="de"):
     totals = sheet.totals
     if totals_only:
         totals = [totals_only.get(p, 0) for p in range(table.size)]
-    complete = bool(totals_only) or sheet.complete
+    complete = table.ended_early or bool(totals_only) or sheet.complete
     now = timezone.now()
     return {
         "tournament": tournament.name, "round": round_.number, "table": table.number, "size": table.size,
@@ -143,7 +143,7 @@ def hall(round_):
         state = sheet_state(t, versions.get(t.pk, []), totals_rows.get(t.pk, {}))
         signed = sorted(p for p, s in signatures.get(t.pk, []) if s == state)
         table_flags = flags.get(t.pk, [])
-        complete = t.pk in totals_rows or t.entered >= t.games_planned
+        complete = t.ended_early or t.pk in totals_rows or t.entered >= t.games_planned
         minutes = int((now - t.last).total_seconds() // 60) if t.last else None
         tile = {"table": t, "number": t.number, "size": t.size, "planned": t.games_planned, "entered": t.entered,
                 "confirmed": t.entered - t.unconfirmed, "unconfirmed": t.unconfirmed, "at_table": t.at_table,

@@ -140,7 +140,7 @@ def sign_table(*, access, state):
         raise results_services.ConflictError(_("The sheet changed meanwhile. Check the totals again."), current=None)
     totals_only = results.table_totals(table)
     games = list(Game.objects.filter(table=table))
-    if not totals_only and len(games) < table.games_planned:
+    if not totals_only and not table.ended_early and len(games) < table.games_planned:
         raise ValidationError(_("Not every game is entered yet: %(entered)s of %(planned)s.")
                               % {"entered": len(games), "planned": table.games_planned}, code="sheet_incomplete")
     unconfirmed = sorted(g.number for g in games if not g.confirmed)

@@ -341,6 +341,16 @@ class ReasonForm(forms.Form):
                              widget=forms.TextInput(attrs={"autocomplete": "off"}))
 
 
+class EndTableForm(forms.Form):
+    """End a table's round early (a player left) or let it play on again (``results.early_end``)."""
+    END, RESUME = "end", "resume"
+    COUNTED, NOT_COUNTED = "counted", "not_counted"
+    action = forms.ChoiceField(choices=[(END, END), (RESUME, RESUME)])
+    counted = forms.ChoiceField(label=_("The games played"), required=False, initial=COUNTED, choices=[
+        (COUNTED, _("stand")), (NOT_COUNTED, _("do not count: the round of this table is not counted"))])
+    reason = forms.CharField(label=_("Reason"), max_length=200, widget=forms.TextInput(attrs={"autocomplete": "off"}))
+
+
 class AdjustmentForm(forms.Form):
     entry = forms.ModelChoiceField(label=_("Player"), queryset=Entry.objects.none())
     points = forms.IntegerField(label=_("Points"), help_text=_("Negative for a penalty, e.g. -50."),

@@ -1,4 +1,5 @@
-"""Director pages: a round — draw it, show its table lists and progress, complete/lock/unlock, delete its draw;
+"""Director pages: a round — draw it, show its table lists and progress, complete/lock/unlock, delete its draw,
+end one table's round early (a player left: ``results.early_end``);
 with entry at the table its links, clock and sign-offs (``hall.round_extras``; locking goes through
 ``table_entry.services.lock_round``, which wants a reason while tables are not signed off)."""
 
@@ -12,9 +13,9 @@ from django.views.decorators.http import require_POST
 
 from tournament.draws import selectors as draw_selectors
 from tournament.draws import services as draws
-from tournament.models import AuditLog, Round, Score
+from tournament.models import AuditLog, Round, Score, Table
 from tournament.office import errors
-from tournament.office.forms.director import DrawForm, ReasonForm, RoundStatusForm
+from tournament.office.forms.director import DrawForm, EndTableForm, ReasonForm, RoundStatusForm
 from tournament.office.views.access import allowed, direct, forbidden, tournament_pk
 from tournament.office.views.hall import round_extras
 from tournament.office.views.common import (
@@ -22,7 +23,7 @@ from tournament.office.views.common import (
     tournament_context,
     tournament_or_404,
 )
-from tournament.results import engine, selectors, services
+from tournament.results import early_end, engine, selectors, services
 from tournament.seating import SeatingError, table_sizes
 from tournament.staff import permissions
 from tournament.table_entry import services as table_services
@@ -161,4 +162,32 @@ def round_delete_draw(request, pk, number):
         errors.to_messages(request, err)
     else:
         messages.success(request, _("The draw of round %(n)s is deleted. You can draw it again.") % {"n": number})
+    return redirect("director:round", tournament.pk, number)
+
+
+@direct
+@require_POST
+def table_end(request, pk, number, table):
+    """End a table's round early (the games played stand, or the table's round is not counted), or undo it."""
+    tournament = tournament_or_404(pk)
+    table = get_object_or_404(Table, round__tournament=tournament, round__number=number, number=table)
+    form = EndTableForm(request.POST)
+    if not form.is_valid():
+        errors.to_messages(request, ValidationError(_("Give a reason."), code="reason_required"))
+        return redirect("director:round", tournament.pk, number)
+    data = form.cleaned_data
+    try:
+        if data["action"] == EndTableForm.RESUME:
+            early_end.resume_table(table=table, user=request.user, reason=data["reason"])
+        else:
+            early_end.end_table_early(table=table, user=request.user, reason=data["reason"],
+                                      counted=data["counted"] != EndTableForm.NOT_COUNTED)
+    except ValidationError as err:
+        errors.to_messages(request, err)
+    else:
+        table.refresh_from_db()
+        text = (_("Table %(t)s plays on.") if not table.ended_early
+                else _("The round of table %(t)s is ended early; it is not counted.") if table.not_counted
+                else _("The round of table %(t)s is ended early; the games played stand."))
+        messages.success(request, text % {"t": table.number})
     return redirect("director:round", tournament.pk, number)
