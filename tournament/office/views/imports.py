@@ -103,7 +103,7 @@ def entry_import(request, pk):
     result = None
     upload = stored_upload(request, tournament)
     if upload is not None:
-        result = check_against_tournament(parse_registrations(*upload), tournament)
+        result = check_against_tournament(parse_registrations(*upload), tournament, visible_to=request.user)
     context = tournament_context(tournament, "import", form=form, result=result,
                                  rows=preview_rows(result) if result else [], columns=COLUMNS)
     return render(request, "office/import.html", context)

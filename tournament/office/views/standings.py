@@ -159,7 +159,7 @@ def category(request, pk, category_pk):
     search = PlayerSearchForm(request.GET or None)
     query = search.cleaned_data["q"].strip() if search.is_valid() else ""
     members = sorted(category_.players.all(), key=lambda p: person_key(p, p.town, p.pk))
-    results, more = search_players(query, season) if query else ([], False)
+    results, more = search_players(query, season, visible_to=request.user) if query else ([], False)
     member_ids = {p.pk for p in members}
     return render(request, "office/categories_detail.html", {
         "season": season, "category": category_, "form": form, "search": search, "query": query,
