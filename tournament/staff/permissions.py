@@ -146,10 +146,11 @@ def player_filter(user):
     """A ``Q`` on ``Player`` for the players ``user`` may find and register, or None for all of them (the system,
     superusers): the players with an entry in a tournament of a season where the user has a role (organiser of the
     season, or director or helper of one of its tournaments), and the players with no entry at all (a name without
-    a tournament tells nothing). Nobody else: a table link or an anonymous user finds no one."""
+    a tournament tells nothing). Nobody else: a table link, an anonymous user or an account without a role finds
+    no one."""
     if user is None or (not isinstance(user, TableAccess) and _active(user) and user.is_superuser):
         return None
-    if isinstance(user, TableAccess) or not _active(user):
+    if isinstance(user, TableAccess) or not has_office(user):
         return Q(pk__in=[])
     seasons = visible_seasons(user).values("pk")
     return (Q(pk__in=Entry.objects.filter(tournament__season__in=seasons).values("player_id"))
