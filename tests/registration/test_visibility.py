@@ -9,7 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
 from tests import factories
-from tournament.models import AuditLog, Entry, Player, Role, Season, Tournament
+from tournament.models import AuditLog, Category, Entry, Player, Role, Season, Tournament
 from tournament.registration import importer, selectors
 from tournament.registration import services as registration
 from tournament.staff import permissions
@@ -160,3 +160,15 @@ def test_players_without_an_entry_are_found_and_strangers_find_nobody(world):
     assert not permissions.sees_player(nobody, loose)
     assert selectors.search_players("Ohneturnier", visible_to=nobody) == ([], False)
     assert permissions.sees_player(factories.user("root"), world["p"])
+
+
+def test_organiser_cannot_put_another_seasons_player_into_a_category(world, client):
+    t, p = world["t"], world["p"]
+    organiser = factories.with_role(Role.Kind.ORGANISER, season=t.season, name="org")
+    category = Category.objects.create(season=t.season, name="Vereinsmeister")
+    url = reverse("director:category_members", args=[t.season.pk, category.pk])
+    assert logged_in(client, organiser).post(url, {"player": p.pk, "action": "add"}).status_code == 404
+    assert not category.players.filter(pk=p.pk).exists()
+    mine = t.entries.first().player
+    assert client.post(url, {"player": mine.pk, "action": "add"}).status_code == 302
+    assert category.players.filter(pk=mine.pk).exists()

@@ -205,7 +205,8 @@ def entry_edit(request, pk, entry_pk):
     others = entry.player.entries.exclude(pk=entry.pk).select_related("tournament").order_by("-tournament__date")
     known = [e for e in others if sees_tournament(request.user, e.tournament)]   # no name of a hidden tournament
     context = tournament_context(tournament, "entries", entry=entry, entry_form=entry_form, player_form=player_form,
-                                 seated=entry.seats.exists() or entry.adjustments.exists(), other_tournaments=known[:10],
+                                 seated=entry.seats.exists() or entry.adjustments.exists(),
+                                 other_tournaments=known[:10],
                                  hidden_tournaments=len(others) - len(known),
                                  player_editable=editable,
                                  badges=SeasonCategories(tournament.season).badges(entry.player))
