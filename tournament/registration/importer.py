@@ -24,6 +24,7 @@ from tournament.common.locks import lock_tournament
 from tournament.models import AuditLog, Entry, Player, Team
 from tournament.registration import services as registration_services
 from tournament.registration.files import COLUMNS, ImportRejected, parse_registrations
+from tournament.registration.selectors import visible
 from tournament.registration.services import team_named
 from tournament.staff.permissions import DIRECT, require
 
@@ -38,16 +39,17 @@ def _closeness(first, last, p_first, p_last):
     return 1 if same else 2
 
 
-def match_players(rows, season):
+def match_players(rows, season, *, visible_to=None):
     """For each ``(first, last, town)`` of ``rows``, the existing player it is, or None: the same person
     (``names.same_person``: equal the German way — "Weiss" is "Weiß", "Mueller" is "Müller" — or one typo apart)
     from the same town (folded, one typo; no town matches no town). Among several: the same spelling first,
     then the same name the German way, then one typo apart; then a player of ``season``; then the oldest record.
     All players are read once (a few thousand, narrow columns); last names are compared in C (rapidfuzz) before
-    ``same_person`` decides."""
+    ``same_person`` decides. ``visible_to``: the user importing — only players he may find are matched
+    (``selectors.visible``); None (the system): all."""
     by_last = {}
-    for pk, first, last, town in Player.objects.values_list("pk", "first_name", "last_name", "town").iterator(
-            chunk_size=2000):
+    players = visible(Player.objects.all(), visible_to)
+    for pk, first, last, town in players.values_list("pk", "first_name", "last_name", "town").iterator(chunk_size=2000):
         by_last.setdefault(names.match_key(last), []).append((pk, first, last, town))
     in_season = set(Entry.objects.filter(tournament__season=season).values_list("player_id", flat=True))
     keys, found = list(by_last), []
@@ -64,11 +66,11 @@ def match_players(rows, season):
     return [players.get(pk) for pk in found]
 
 
-def check_against_tournament(result, tournament):
+def check_against_tournament(result, tournament, *, visible_to=None):
     """Match existing players and flag lines already registered or with a start number already taken."""
     named = [row for row in result.rows if row.values.get("first_name") and row.values.get("last_name")]
     matched = match_players([(r.values["first_name"], r.values["last_name"], r.values.get("town") or "")
-                             for r in named], tournament.season)
+                             for r in named], tournament.season, visible_to=visible_to)
     entries = {e.player_id: e for e in Entry.objects.filter(tournament=tournament).select_related("player")}
     numbers = {e.start_number: e for e in entries.values()}
     teams = {t.name.casefold() for t in Team.objects.filter(season=tournament.season)}
@@ -132,7 +134,7 @@ def import_registrations(*, tournament, data=None, filename, user, parsed=None, 
     lock_tournament(tournament.pk)          # checked and registered against the same entries
 
     result = check_against_tournament(
-        parsed if parsed is not None else parse_registrations(data, filename), tournament)
+        parsed if parsed is not None else parse_registrations(data, filename), tournament, visible_to=user)
     renumbered = renumber_clashes(result) if renumber else 0
     if not result.ok:
         raise ImportRejected(result)

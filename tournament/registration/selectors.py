@@ -11,17 +11,26 @@ from tournament.common import names
 from tournament.common.collation import name_key
 from tournament.models import AuditLog, Entry, Player, PlayerAlias
 from tournament.registration.services import CHECK_IN_ALL
+from tournament.staff import permissions
 
 QUERY_CHARS = 100           # the search box allows 80; a longer query is cut, not compared word by word
 NAMESAKES_SHOWN = 10
 PLAYED_SHOWN = 5
 
 
-def search_players(query, season=None, limit=50):
+def visible(players, user):
+    """``players`` (a ``Player`` queryset) cut to those ``user`` may find (``staff.permissions.player_filter``);
+    ``user=None`` (the system) finds all."""
+    rule = None if user is None else permissions.player_filter(user)
+    return players if rule is None else players.filter(rule)
+
+
+def search_players(query, season=None, limit=50, *, visible_to=None):
     """Players whose name, town or club matches every word of ``query`` the German way (``names.query_matches``:
     "weiss" finds "Weiß", "Muller" and "Mueller" find "Müller", one typo tolerated); players with an entry in
     ``season`` first, then in German name order (``collation``). Returns (players, more) where ``more`` says the
-    list was cut at ``limit``.
+    list was cut at ``limit``. ``visible_to``: the user searching — only the players he may see are candidates
+    (``visible``; docs/director.md, "Who sees which players"); None (the system) searches all.
 
     The database can compute neither the match keys nor DIN 5007-2, so one narrow query reads the four text
     columns of every player and Python filters and orders them: each player's keys are computed once per process
@@ -36,7 +45,8 @@ def search_players(query, season=None, limit=50):
     for player_id, *spelling in PlayerAlias.objects.values_list("player_id", "last_name", "first_name", "town"):
         also[player_id] = also.get(player_id, frozenset()) | _keys(*spelling)
     rows = [(r, _keys(*r[1:]) | also.get(r[0], frozenset()))
-            for r in Player.objects.values_list("pk", "last_name", "first_name", "town", "club")]
+            for r in visible(Player.objects.all(), visible_to).values_list("pk", "last_name", "first_name", "town",
+                                                                           "club")]
     vocabulary = list({k for _row, keys in rows for k in keys})
     wanted = [_found(word, vocabulary) for word in typed]
     matches = [row for row, keys in rows if all(keys & found for found in wanted)]
@@ -70,15 +80,19 @@ def _found(word, vocabulary):
     return {k for k in vocabulary if k.startswith(word)} | {k for k, _d, _i in near if names.similar(word, k)}
 
 
-def namesakes(first_name, last_name, town="", exclude=None):
+def namesakes(first_name, last_name, town="", exclude=None, *, visible_to=None):
     """Players who are likely the same person as ``first_name last_name`` (``names.same_person``: equal under the
     German folding or one typo apart), the likeliest first: same town (folded) before other towns, the same
     spelling before a typo, then the most tournaments played. Each comes with ``played``: the tournaments that
-    player already played (newest first, at most ``PLAYED_SHOWN``) and ``played_count``."""
+    player already played (newest first, at most ``PLAYED_SHOWN``) and ``played_count``. ``visible_to``: the
+    user registering — only players he may see are offered, and ``played`` names only tournaments he may know of
+    (``permissions.sees_tournament``); the others are counted in ``played_count`` and ``hidden_count``."""
     if not names.words(first_name) or not names.words(last_name):
         return []
-    rows = [*Player.objects.exclude(pk=exclude).values_list("pk", "first_name", "last_name", "town"),
-            *PlayerAlias.objects.exclude(player_id=exclude).values_list("player_id", "first_name", "last_name", "town")]
+    candidates = visible(Player.objects.exclude(pk=exclude), visible_to)
+    rows = [*candidates.values_list("pk", "first_name", "last_name", "town"),
+            *PlayerAlias.objects.exclude(player_id=exclude).filter(player__in=candidates)
+            .values_list("player_id", "first_name", "last_name", "town")]
     town_key = names.match_key(town)
     wanted = (names.match_key(first_name), names.match_key(last_name))
     likely = {}
@@ -100,8 +114,10 @@ def namesakes(first_name, last_name, town="", exclude=None):
     result = []
     for pk in order[:NAMESAKES_SHOWN]:
         player = players[pk]
-        player.played = played.get(pk, [])[:PLAYED_SHOWN]
+        known = [t for t in played.get(pk, []) if visible_to is None or permissions.sees_tournament(visible_to, t)]
+        player.played = known[:PLAYED_SHOWN]
         player.played_count = len(played.get(pk, ()))
+        player.hidden_count = player.played_count - len(known)
         player.same_town = not likely[pk][0]
         result.append(player)
     return result

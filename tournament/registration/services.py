@@ -14,7 +14,7 @@ that lists the start numbers it changed (``new["bulk"] == CHECK_IN_ALL``), and `
 those back, once, in one audit row that names the row it undoes (``new["undoes"]``).
 """
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -150,7 +150,9 @@ def update(*, entry, user, data, player_data, new_team=""):
     old, new = assign(entry, data)
     player_old, player_new = assign(entry.player, player_data)
     if player_old:
+        permissions.require_player_edit(user, entry.player)     # the record is every tournament's he played in
         entry.player.save(update_fields=list(player_new))
+        _audit_elsewhere(entry, user, player_old, player_new)
     if old:
         entry.save(update_fields=list(new))
     if old or player_old:
@@ -161,6 +163,16 @@ def update(*, entry, user, data, player_data, new_team=""):
     if player_old:
         versions.player_changed(entry.player_id)      # the player's other tournaments show the new data too
     return entry
+
+
+def _audit_elsewhere(entry, user, player_old, player_new):
+    """A change of the player's own data, recorded in the log of every other tournament he played in too: their
+    directors see who renamed their player, and when."""
+    for other in Entry.objects.filter(player_id=entry.player_id).exclude(pk=entry.pk).select_related("tournament"):
+        audit(tournament=other.tournament, obj_type=AuditLog.Kind.ENTRY, obj_id=other.pk,
+              action=AuditLog.Action.UPDATE, user=user,
+              old={"start_number": other.start_number, **{f"player.{k}": v for k, v in player_old.items()}},
+              new={"start_number": other.start_number, **{f"player.{k}": v for k, v in player_new.items()}})
 
 
 @transaction.atomic
@@ -189,8 +201,12 @@ def next_start_number(tournament):
 @transaction.atomic
 def register(*, tournament, user, player=None, player_data=None, start_number=None, team=None, paid=False,
              checked_in=False):
-    """Enter a player (an existing one, or a new one from ``player_data``) into ``tournament``."""
+    """Enter a player (an existing one, or a new one from ``player_data``) into ``tournament``. An existing
+    player must be one the user may find (``staff.permissions.sees_player``: of a season he has a role in, or
+    without any entry)."""
     permissions.require(user, permissions.DIRECT, tournament)
+    if player is not None and not permissions.sees_player(user, player):
+        raise PermissionDenied(_("You are not allowed to do this."))        # a player of a season not his
     lock_tournament(tournament.pk)
     if player is None:
         player = Player.objects.create(**player_data)

@@ -21,9 +21,10 @@ A view always passes ``request.user`` (anonymous users included), so a view can 
 """
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from tournament.models import Role, Season, Tournament
+from tournament.models import Entry, Role, Season, Tournament
 
 ADMINISTER = "administer"
 ORGANISE = "organise"
@@ -115,6 +116,8 @@ def has_office(user):
 
 def visible_seasons(user):
     """Seasons the user sees in the office: all for superusers; otherwise those of their roles."""
+    if isinstance(user, TableAccess) or not _active(user):
+        return Season.objects.none()
     if user.is_superuser:
         return Season.objects.all()
     season_ids = {s for kind, s, _t in roles_of(user) if s}
@@ -134,3 +137,49 @@ def tournament_capabilities(user, tournament):
     """The capabilities the user has on ``tournament``, for templates (which links and buttons to show)."""
     return {c: can(user, c, tournament) for c in (DIRECT, ENTER)} | {
         ORGANISE: can(user, ORGANISE, tournament.season), ADMINISTER: can(user, ADMINISTER)}
+
+
+# Players (docs/director.md, "Who sees which players"). A player record is shared by every tournament he played
+# in, of any season; who may find, register and edit it follows the tournaments behind it.
+
+def player_filter(user):
+    """A ``Q`` on ``Player`` for the players ``user`` may find and register, or None for all of them (the system,
+    superusers): the players with an entry in a tournament of a season where the user has a role (organiser of the
+    season, or director or helper of one of its tournaments), and the players with no entry at all (a name without
+    a tournament tells nothing). Nobody else: a table link, an anonymous user or an account without a role finds
+    no one."""
+    if user is None or (not isinstance(user, TableAccess) and _active(user) and user.is_superuser):
+        return None
+    if isinstance(user, TableAccess) or not has_office(user):
+        return Q(pk__in=[])
+    seasons = visible_seasons(user).values("pk")
+    return (Q(pk__in=Entry.objects.filter(tournament__season__in=seasons).values("player_id"))
+            | ~Q(pk__in=Entry.objects.values("player_id")))
+
+
+def sees_player(user, player):
+    """Whether ``user`` may find and register ``player`` (``player_filter``)."""
+    rule = player_filter(user)
+    return rule is None or type(player).objects.filter(rule, pk=player.pk).exists()
+
+
+def sees_tournament(user, tournament):
+    """Whether ``user`` may learn of ``tournament`` (its name, its date): published, or one they may enter results
+    of (its staff, its season's organisers, superusers)."""
+    return tournament.published or can(user, ENTER, tournament)
+
+
+def may_edit_player(user, player):
+    """Whether ``user`` may change ``player``'s own data (name, town, club, …), which every tournament he played in
+    shows: only when they may direct every one of those tournaments — the season's organiser for a player of his
+    season, a director for a player registered only in his tournament(s), a superuser always."""
+    tournaments = Tournament.objects.filter(entries__player=player).distinct()
+    return all(can(user, DIRECT, t) for t in tournaments)
+
+
+def require_player_edit(user, player):
+    """``may_edit_player`` or ``PermissionDenied`` saying why and whom to ask."""
+    if not may_edit_player(user, player):
+        raise PermissionDenied(_("This player also played in tournaments you do not direct, so only the "
+                                 "organiser of those seasons can change his name, town or other data. You can "
+                                 "still change this entry (start number, team, paid, present)."))

@@ -259,8 +259,9 @@ class PlayerForm(forms.ModelForm):
         model = Player
         fields = ["first_name", "last_name", "town", "club", "is_woman", "birth_year", "is_guest"]
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
+        self.user = user            # whose players the namesake warning may name (``namesakes(visible_to=…)``)
         self.duplicates = []
         for name in ("first_name", "last_name", "town", "club"):
             self.fields[name].widget.attrs["autocomplete"] = "off"
@@ -274,7 +275,8 @@ class PlayerForm(forms.ModelForm):
         renamed = not self.instance.pk or {"first_name", "last_name"} & set(self.changed_data)
         if first and last and renamed:
             # "Jürgen Weiss" next to "Jürgen Weiß", "Mueller" next to "Müller", one typo: common.names
-            self.duplicates = namesakes(first, last, data.get("town") or "", exclude=self.instance.pk)
+            self.duplicates = namesakes(first, last, data.get("town") or "", exclude=self.instance.pk,
+                                        visible_to=self.user)
             if self.duplicates and not data.get("confirm"):
                 raise forms.ValidationError(
                     _("A player named %(name)s already exists. Register the existing player, or confirm that "

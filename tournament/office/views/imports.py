@@ -136,7 +136,7 @@ def entry_import(request, pk):
                 return redirect("director:entry_import", tournament.pk)
     result = stored_upload(request, tournament)
     if result is not None:
-        result = check_against_tournament(result, tournament)
+        result = check_against_tournament(result, tournament, visible_to=request.user)
     context = tournament_context(tournament, "import", form=form, result=result,
                                  rows=preview_rows(result) if result else [], columns=ALL_COLUMNS,
                                  clashes=len(result.bad_rows) if result and only_clashes(result) else 0)

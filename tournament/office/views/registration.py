@@ -5,7 +5,7 @@ pre-registrations (the list, confirming one into an entry, declining one; ``regi
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponseNotAllowed, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -28,7 +28,8 @@ from tournament.office.views.access import direct
 from tournament.office.views.common import tournament_context, tournament_or_404
 from tournament.registration import prereg
 from tournament.registration import services as registration_services
-from tournament.registration.selectors import check_in_counts, last_check_in, search_players
+from tournament.registration.selectors import check_in_counts, last_check_in, search_players, visible
+from tournament.staff.permissions import may_edit_player, sees_tournament
 from tournament.standings.categories import SeasonCategories
 
 TOGGLES = registration_services.TOGGLES
@@ -90,7 +91,7 @@ def entries(request, pk):
     search = PlayerSearchForm(request.GET or None)
     query = search.cleaned_data["q"].strip() if search.is_valid() else ""
     registered = {e.player_id: e for e in tournament.entries.all()}
-    found, more = search_players(query, season) if query else ([], False)
+    found, more = search_players(query, season, visible_to=request.user) if query else ([], False)
     cats = SeasonCategories(season)
     results = [{"player": p, "entry": registered.get(p.pk), "badges": cats.badges(p),
                 "season_entries": getattr(p, "season_entries", 0)} for p in found]
@@ -118,10 +119,10 @@ def entries(request, pk):
 @require_POST
 def entry_register(request, pk):
     tournament = tournament_or_404(pk)
-    player = get_object_or_404(Player, pk=request.POST.get("player") or 0)
+    player = get_object_or_404(visible(Player.objects.all(), request.user), pk=request.POST.get("player") or 0)
     try:
         entry = registration_services.register(user=request.user, tournament=tournament, player=player)
-    except ValidationError as err:
+    except errors.ERRORS as err:
         errors.to_messages(request, err)
         return back(request, tournament)
     messages.success(request, _("%(player)s is registered with start number %(n)s.")
@@ -133,7 +134,7 @@ def entry_register(request, pk):
 def player_create(request, pk):
     tournament = tournament_or_404(pk)
     if request.method == "POST":
-        form = PlayerForm(request.POST)
+        form = PlayerForm(request.POST, user=request.user)
         if form.is_valid():
             try:
                 entry = registration_services.register(user=request.user, tournament=tournament,
@@ -147,7 +148,7 @@ def player_create(request, pk):
                     return redirect("director:player_create", tournament.pk)
                 return redirect("director:entries", tournament.pk)      # the search box has the focus again
     else:
-        form = PlayerForm(initial=name_guess(params.get(request.GET, params.SEARCH)))
+        form = PlayerForm(initial=name_guess(params.get(request.GET, params.SEARCH)), user=request.user)
     registered = set(tournament.entries.values_list("player_id", flat=True))
     cats = SeasonCategories(tournament.season)
     duplicates = [{"player": p, "registered": p.pk in registered, "badges": cats.badges(p)}
@@ -186,20 +187,30 @@ def entry_edit(request, pk, entry_pk):
     entry = get_object_or_404(entries, pk=entry_pk, tournament=tournament)
     edited = entries.get(pk=entry.pk)       # the forms' copy: a refused save leaves the page's entry as stored
     entry_form = EntryForm(request.POST or None, instance=edited, prefix="entry")
-    player_form = PlayerForm(request.POST or None, instance=edited.player, prefix="player")
+    player_form = PlayerForm(request.POST or None, instance=edited.player, prefix="player", user=request.user)
+    editable = may_edit_player(request.user, entry.player)
+    if not editable:                        # his data belongs to tournaments this user does not direct
+        for field in player_form.fields.values():
+            field.disabled = True
     if request.method == "POST" and entry_form.is_valid() and player_form.is_valid():
         data, new_team = entry_form.service_data()
         try:
             saved = registration_services.update(entry=entry, user=request.user, data=data, new_team=new_team,
                                                  player_data=player_form.service_data())
+        except PermissionDenied as err:         # another season's player: his own data is not this director's
+            errors.to_form(player_form, err)
         except ValidationError as err:
             errors.to_form(entry_form, err)
         else:
             messages.success(request, _("Entry %(n)s saved.") % {"n": saved.start_number})
             return redirect(reverse("director:entries", args=[tournament.pk]) + f"#entry-{saved.pk}")
     others = entry.player.entries.exclude(pk=entry.pk).select_related("tournament").order_by("-tournament__date")
+    known = [e for e in others if sees_tournament(request.user, e.tournament)]   # no name of a hidden tournament
     context = tournament_context(tournament, "entries", entry=entry, entry_form=entry_form, player_form=player_form,
-                                 seated=entry.seats.exists() or entry.adjustments.exists(), other_tournaments=others[:10],
+                                 seated=entry.seats.exists() or entry.adjustments.exists(),
+                                 other_tournaments=known[:10],
+                                 hidden_tournaments=len(others) - len(known),
+                                 player_editable=editable,
                                  badges=SeasonCategories(tournament.season).badges(entry.player))
     return render(request, "office/entry_form.html", context)
 

@@ -24,7 +24,7 @@ from tournament.office.forms.director import (
 )
 from tournament.office.views.access import direct, organise
 from tournament.office.views.common import tournament_context, tournament_or_404
-from tournament.registration.selectors import search_players
+from tournament.registration.selectors import search_players, visible
 from tournament.seasons import services as seasons
 from tournament.standings import categories as season_categories
 from tournament.standings import ranking as standings
@@ -159,7 +159,7 @@ def category(request, pk, category_pk):
     search = PlayerSearchForm(request.GET or None)
     query = search.cleaned_data["q"].strip() if search.is_valid() else ""
     members = sorted(category_.players.all(), key=lambda p: person_key(p, p.town, p.pk))
-    results, more = search_players(query, season) if query else ([], False)
+    results, more = search_players(query, season, visible_to=request.user) if query else ([], False)
     member_ids = {p.pk for p in members}
     return render(request, "office/categories_detail.html", {
         "season": season, "category": category_, "form": form, "search": search, "query": query,
@@ -183,8 +183,10 @@ def category_members(request, pk, category_pk):
     """Add (``action=add``) or remove (``action=remove``) the player ``player`` to or from the category."""
     category_ = category_or_404(pk, category_pk)
     raw = request.POST.get("player") or ""
-    player = get_object_or_404(Player, pk=int(raw) if raw.isdecimal() else 0)
-    if request.POST.get("action") == "remove":
+    removing = request.POST.get("action") == "remove"
+    candidates = Player.objects.all() if removing else visible(Player.objects.all(), request.user)   # his seasons'
+    player = get_object_or_404(candidates, pk=int(raw) if raw.isdecimal() else 0)
+    if removing:
         seasons.remove_player(category=category_, player=player, user=request.user)
         messages.success(request, _("%(player)s removed from “%(category)s”.")
                          % {"player": player.full_name, "category": category_.name})
