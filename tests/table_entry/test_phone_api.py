@@ -158,3 +158,16 @@ def test_each_link_is_rate_limited_on_its_own(hall):
 def test_the_service_worker_is_served_for_the_table_pages():
     response = Client().get("/t/sw.js")
     assert response.status_code == 200 and response["Content-Type"].startswith("text/javascript")
+
+
+def test_a_table_ended_early_offers_no_next_game_to_its_phones(hall):
+    from tournament.results.early_end import end_table_early
+
+    t, round_, first, second, link, _other = hall
+    factories.play_table(first, 3)
+    end_table_early(table=first, user=factories.user(), reason="Spieler krank", counted=False)
+    sheet = Client().get(url(link, "blatt/")).json()["sheet"]
+    assert (sheet["next"], sheet["ended_early"], sheet["not_counted"], sheet["complete"]) == (None, True, True, True)
+    assert "Ended early; the round of this table is not counted." not in Client().get(url(link)).content.decode()
+    assert "Vorzeitig beendet; der Durchgang dieses Tisches wird nicht gewertet." in \
+        Client().get(url(link)).content.decode()

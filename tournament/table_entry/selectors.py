@@ -73,7 +73,7 @@ def phone_sheet(link, lang="de"):
         if row["game"]:
             row["game"]["disputed"] = r.number in disputed
         rows.append(row)
-    next_number = sheet.next_open() if not totals_only else None
+    next_number = sheet.next_open() if not (totals_only or table.ended_early) else None   # an early end: no more
     unconfirmed = [g.number for g in games if not g.confirmed]
     totals = sheet.totals
     if totals_only:
@@ -85,7 +85,7 @@ def phone_sheet(link, lang="de"):
         "planned": table.games_planned, "round_status": round_.status, "writable": round_.status != "locked",
         "seats": [{"seat": s.position + 1, "name": names[s.position], "start_number": s.entry.start_number}
                   for s in seats],
-        "rows": rows, "next": next_number,
+        "rows": rows, "next": next_number, "ended_early": table.ended_early, "not_counted": table.not_counted,
         "next_dealer": sheet.rows[next_number - 1].dealer + 1 if next_number else None,
         "totals": totals, "totals_only": bool(totals_only), "entered": len(games), "complete": complete,
         "unconfirmed": unconfirmed, "balanced": sheet.balanced,

@@ -51,7 +51,7 @@
     },
     /* The next game to key: the first row that is neither on the server nor waiting in the queue. */
     nextNumber() {
-      if (sheet.totals_only) return null;
+      if (sheet.totals_only || sheet.ended_early) return null;
       const queued = app.queuedSaves();
       const row = sheet.rows.find((r) => !r.game && !queued[r.number]);
       return row ? row.number : null;
@@ -134,6 +134,7 @@
     });
     const next = app.nextNumber();
     $("next-info").textContent = next ? fmt("next", {n: next, name: app.name(app.row(next).dealer)})
+      : sheet.ended_early ? (sheet.not_counted ? T.ended_not_counted : T.ended_early)
       : sheet.totals_only ? "" : T.all_entered;
   }
 
