@@ -48,6 +48,33 @@ def test_tied_flag():
     assert [r.tied for r in ranked] == [True, True, False]
 
 
+@pytest.mark.parametrize(("data", "chain", "expected"), [
+    # a and c equal on total, the lot separates them; b is alone
+    (rows(("a", 100, (), 0, 0, 2), ("b", 200, (), 0, 0, 3), ("c", 100, (), 0, 0, 1)), ("lots",),
+     [("b", False), ("c", True), ("a", True)]),
+    # the best round separates a and c before the lot: no place by lot
+    (rows(("a", 100, (60, 40), 0, 0, 1), ("c", 100, (90, 10), 0, 0, 2)), ("best_round", "lots"),
+     [("c", False), ("a", False)]),
+    # equal up to the lot: three in a row decided by lot, the fourth separated by its total
+    (rows(("a", 5, (5,), 0, 0, 3), ("b", 5, (5,), 0, 0, 1), ("c", 5, (5,), 0, 0, 2), ("d", 4, (4,), 0, 0, 4)),
+     ("best_round", "lots"), [("b", True), ("c", True), ("a", True), ("d", False)]),
+    # no lots in the chain: a remaining tie is shared, never "by lot"
+    (rows(("a", 1, (), 0, 0, 2), ("b", 1, (), 0, 0, 1)), (), [("a", False), ("b", False)]),
+    # both without a lot: still tied (shared rank), not by lot
+    (rows(("a", 1, (), 0, 0, None), ("b", 1, (), 0, 0, None)), ("lots",), [("a", False), ("b", False)]),
+])
+def test_places_decided_by_lot(data, chain, expected):
+    ranked = rank(data, chain)
+    assert [(r.key, r.by_lot) for r in ranked] == expected
+
+
+def test_a_second_ranking_clears_the_lot_flag():
+    data = rows(("a", 1, (), 0, 0, 2), ("b", 1, (), 0, 0, 1))
+    assert all(r.by_lot for r in rank(data, ("lots",)))
+    data[0].total = 2
+    assert not any(r.by_lot for r in rank(data, ("lots",)))
+
+
 def test_parse_chain():
     assert parse_chain(" best_round, lots ") == ("best_round", "lots")
     assert parse_chain("") == ()

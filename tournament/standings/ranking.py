@@ -10,6 +10,9 @@ Tie-breaks (``TIEBREAKS``):
 * ``declarer_lost`` — fewer lost declarer games wins
 * ``lots``          — drawing lots: a lower ``lot`` wins. Lots are drawn once with the tournament's seeded
   generator (``draw_lots``) and stored, so reloading never changes the order. SM default.
+
+``by_lot``: a row whose place was separated from a neighbour's only by the lot (equal in everything the chain
+compares before ``lots``); the lists mark such places ("7. L") with a legend.
 """
 
 import hashlib
@@ -30,6 +33,7 @@ class Row:
     data: dict = field(default_factory=dict)
     rank: int = 0
     tied: bool = False
+    by_lot: bool = False
 
     @property
     def best_round(self):
@@ -62,18 +66,23 @@ def _key(row, chain):
 
 
 def rank(rows, chain=DEFAULT_CHAIN):
-    """Sort ``rows`` and set ``rank`` and ``tied`` on each; returns the sorted list."""
+    """Sort ``rows`` and set ``rank``, ``tied`` and ``by_lot`` on each; returns the sorted list."""
     chain = tuple(chain)
     keyed = sorted(((_key(r, chain), i, r) for i, r in enumerate(rows)), key=lambda t: (t[0], t[1]))
     ordered = [r for _k, _i, r in keyed]
+    # the key up to the lot: neighbours equal in it but not in the whole key were separated by the lot alone
+    before_lot = chain.index("lots") + 1 if "lots" in chain else None
     previous = None
     for position, (k, _i, row) in enumerate(keyed, start=1):
+        row.by_lot = False
         if previous is not None and k == previous[0]:
             row.rank = previous[1].rank
             row.tied = previous[1].tied = True
         else:
             row.rank = position
             row.tied = False
+            if before_lot is not None and previous is not None and k[:before_lot] == previous[0][:before_lot]:
+                row.by_lot = previous[1].by_lot = True
         previous = (k, row)
     return ordered
 
