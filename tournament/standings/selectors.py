@@ -32,6 +32,7 @@ class Standings:
     provisional: bool = True
     prizes: list = field(default_factory=list)
     columns: list = field(default_factory=list)   # season: the tournaments; team: nothing
+    running: list = field(default_factory=list)   # season: its tournaments started and not finished
 
 
 
@@ -106,9 +107,13 @@ def tournament_standings(tournament, category=None):
 
 
 def season_standings(season, best_n=None, category=None, published_only=False):
-    """Season ranking: each player's tournament totals summed (or the best N), participations, a column each."""
+    """Season ranking: each player's tournament totals summed (or the best N), participations, a column each.
+    Provisional while a tournament of the season is running: started (a round drawn) and not all its rounds
+    locked (``running`` lists them)."""
     best_n = season.best_n if best_n is None else best_n
-    tournaments = season.tournaments.order_by("date", "pk")
+    tournaments = season.tournaments.order_by("date", "pk").annotate(
+        rounds_drawn=Count("round_set", distinct=True),
+        rounds_locked=Count("round_set", filter=Q(round_set__status=Round.Status.LOCKED), distinct=True))
     if published_only:
         tournaments = tournaments.filter(published=True)
     tournaments = list(tournaments)
@@ -134,7 +139,8 @@ def season_standings(season, best_n=None, category=None, published_only=False):
             "town": p.town, "club": p.club, "participations": sum(1 for v in values if v is not None),
             "per_tournament": values, "counted": sorted(counted), "sum_all": sum(v for v in values if v is not None)}))
     ranked = standings.rank(rows, ())
-    return Standings(rows=ranked, columns=tournaments, provisional=False)
+    running = [t for t in tournaments if t.rounds_drawn and t.rounds_locked < t.round_count]
+    return Standings(rows=ranked, columns=tournaments, provisional=bool(running), running=running)
 
 
 def team_standings(*, tournament=None, season=None):
