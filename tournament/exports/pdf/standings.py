@@ -2,6 +2,10 @@
 
 Every table is built here as a plain *section* (title, columns, rows of cell texts) and printed by one template,
 ``pdf/standings.html``; the numbers come from ``tournament.standings.selectors`` and nothing is ranked here.
+
+Paper rules (docs/exports.md, "Lists and standings on paper"): every column has a fixed width in mm except the
+name, which takes the rest and wraps inside it, so no name pushes a column off the page; numbers never wrap. A
+place decided by lot carries ``LOT_MARK`` and the page foot explains it.
 """
 
 from django.db.models import Sum
@@ -21,25 +25,34 @@ from tournament.standings.selectors import (
 )
 
 
-def col(label, num=False, cls=""):
-    return {"label": label, "num": num, "cls": cls}
+LOT_MARK = "L"
+
+
+def col(label, num=False, cls="", width=None):
+    """A column; ``width`` in mm (None: the column takes the rest of the line — the name)."""
+    return {"label": label, "num": num, "cls": cls, "width": width}
 
 
 def rank_text(row):
     return f"{row.rank}."
 
 
+def lot_legend():
+    return _("%(mark)s = place decided by lot") % {"mark": LOT_MARK}
+
+
 def tournament_section(tournament, standings, title, *, prize_keys=()):
     rows = standings.rows
     with_team = any(r.data["team"] for r in rows)
     with_adjustments = any(r.data["adjustments"] for r in rows)
-    columns = [col(_("Rank"), True), col(_("No."), True), col(_("Name"), cls="name"), col(_("Town"))]
+    columns = [col(_("Rank"), True, "rank", 12), col(_("No."), True, "", 9), col(_("Name"), cls="name"),
+               col(_("Town"), cls="small", width=27 if with_team else 34)]
     if with_team:
-        columns.append(col(_("Team")))
-    columns += [col(_("R%(n)s") % {"n": n}, True) for n in standings.rounds]
+        columns.append(col(_("Team"), cls="small", width=30))
+    columns += [col(_("R%(n)s") % {"n": n}, True, "", 12.5) for n in standings.rounds]
     if with_adjustments:
-        columns.append(col(_("Adj."), True))
-    columns += [col(_("Total points"), True, "total"), col(_("Decl. +/−"), True)]
+        columns.append(col(_("Adj."), True, "", 11))
+    columns += [col(_("Total points"), True, "total", 15), col(_("Decl. +/−"), True, "", 12)]
     body = []
     for r in rows:
         d = r.data
@@ -50,7 +63,7 @@ def tournament_section(tournament, standings, title, *, prize_keys=()):
         if with_adjustments:
             cells.append(signed(d["adjustments"]) if d["adjustments"] else "")
         cells += [signed(r.total), f"{r.declarer_won}/{r.declarer_lost}"]
-        body.append({"cells": cells, "cls": "prize" if r.key in prize_keys else ""})
+        body.append({"cells": cells, "cls": "prize" if r.key in prize_keys else "", "lot": r.by_lot})
     return {"title": title, "columns": columns, "rows": body, "empty": _("No results yet.")}
 
 
@@ -58,20 +71,23 @@ def prize_section(tournament, standings):
     last_rank = standings.rows[-1].rank if standings.rows else None
     body = [{"cells": [rank_text(r), r.data["name"], r.data["town"], signed(r.total),
                        _("last place") if r.rank == last_rank and r.rank > tournament.prize_places else ""],
-             "cls": ""} for r in standings.prizes]
+             "cls": "", "lot": r.by_lot} for r in standings.prizes]
     return {"title": _("Prize list"), "break": True,
             "note": _("The first %(n)s places win a prize; shared places at the edge all count.")
             % {"n": tournament.prize_places},
-            "columns": [col(_("Rank"), True), col(_("Name")), col(_("Town")), col(_("Total points"), True, "total"),
-                        col("")],
+            "columns": [col(_("Rank"), True, "rank", 12), col(_("Name"), cls="name"), col(_("Town"), width=45),
+                        col(_("Total points"), True, "total", 18), col("", width=28)],
             "rows": body, "empty": _("No results yet.")}
 
 
 def season_section(season, standings, title):
     tournaments = standings.columns
-    columns = [col(_("Rank"), True), col(_("Name"), cls="name"), col(_("Town")), col(_("Played"), True)]
-    columns += [col(str(i), True) for i in range(1, len(tournaments) + 1)]
-    columns.append(col(_("Total points"), True, "total"))
+    # landscape, 277 mm: the tournament columns share what the name (≥ 45 mm) and the rest leave, 16 mm at most
+    each = max(11.0, min(16.0, (277 - 12 - 30 - 12 - 16 - 45) / max(len(tournaments), 1)))
+    columns = [col(_("Rank"), True, "rank", 12), col(_("Name"), cls="name"), col(_("Town"), cls="small", width=30),
+               col(_("Played"), True, "", 12)]
+    columns += [col(str(i), True, "", round(each, 1)) for i in range(1, len(tournaments) + 1)]
+    columns.append(col(_("Total points"), True, "total", 16))
     body = []
     for r in standings.rows:
         d = r.data
@@ -95,8 +111,8 @@ def team_section(standings, members, title):
         names = ", ".join(f"{name} ({signed(points)})" for name, points in members.get(r.data["team_id"], []))
         body.append({"cells": [rank_text(r), r.data["name"], r.data["members"], signed(r.total)], "cls": "",
                      "detail": names})
-    return {"title": title, "columns": [col(_("Rank"), True), col(_("Team")), col(_("Players"), True),
-                                        col(_("Total points"), True, "total")],
+    return {"title": title, "columns": [col(_("Rank"), True, "rank", 12), col(_("Team"), cls="name"),
+                                        col(_("Players"), True, "", 18), col(_("Total points"), True, "total", 20)],
             "rows": body, "empty": _("No teams.")}
 
 
@@ -112,16 +128,29 @@ def team_members(entries):
             for team, members in per_team.items()}
 
 
+def running_context(standings):
+    """Season standings while a tournament of the season runs: provisional, and which tournament runs."""
+    if not standings.running:
+        return {}
+    names = ", ".join(t.name for t in standings.running)
+    return {"provisional": True,
+            "provisional_note": _("Provisional: %(names)s is still running.") % {"names": names}}
+
+
 class StandingsPdf(PdfExporter):
     template_name = "exports/pdf/standings.html"
     wide = False
 
     def page_context(self, title, sections, **extra):
+        lots = False
         for section in sections:
             classes = [("num " if c["num"] else "") + c["cls"] for c in section["columns"]]
+            section["heading"] = section["title"] != title    # the running header names the document already
             for row in section["rows"]:
                 row["cells"] = [{"text": text, "cls": cls} for text, cls in zip(row["cells"], classes)]
-        return {"title": title, "sections": sections, "wide": self.wide, **extra}
+                lots = lots or row.get("lot", False)
+        return {"title": title, "sections": sections, "wide": self.wide, "lot_mark": LOT_MARK,
+                "legend": lot_legend() if lots else "", **extra}
 
 
 @register
@@ -138,7 +167,8 @@ class TournamentStandingsPdf(StandingsPdf):
         sections = [tournament_section(tournament, standings, title, prize_keys=prize_keys)]
         if not category:
             sections.append(prize_section(tournament, standings))
-        return self.page_context(title, sections, tournament=tournament, provisional=standings.provisional)
+        return self.page_context(title, sections, tournament=tournament, provisional=standings.provisional,
+                                 wide=len(standings.rounds) > 3)
 
     def stem(self, *, tournament, category=None, **kwargs):
         return (_("standings"), tournament.name, category)
@@ -188,8 +218,9 @@ class SeasonStandingsPdf(StandingsPdf):
     def context(self, *, season, category=None, **kwargs):
         label = dict(category_choices(season)).get(category, "") if category else ""
         title = _("Season standings") + (f" · {label}" if label else "")
-        section = season_section(season, season_standings(season, category=category), title)
-        return self.page_context(title, [section], season=season)
+        standings = season_standings(season, category=category)
+        section = season_section(season, standings, title)
+        return self.page_context(title, [section], season=season, **running_context(standings))
 
     def stem(self, *, season, category=None, **kwargs):
         return (_("season-standings"), season.name, category)
@@ -219,12 +250,14 @@ class SeasonCategoriesPdf(StandingsPdf):
     wide = True
 
     def context(self, *, season, **kwargs):
-        sections = []
+        sections, standings = [], None
         for key, label in category_choices(season):
-            section = season_section(season, season_standings(season, category=key), label)
+            standings = season_standings(season, category=key)
+            section = season_section(season, standings, label)
             section["break"] = bool(sections)
             sections.append(section)
-        return self.page_context(_("Season category standings"), sections, season=season)
+        return self.page_context(_("Season category standings"), sections, season=season,
+                                 **(running_context(standings) if standings else {}))
 
     def stem(self, *, season, **kwargs):
         return (_("season-category-standings"), season.name)
