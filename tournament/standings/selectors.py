@@ -57,7 +57,9 @@ def tournament_standings(tournament, category=None):
     """Ranked rows of one tournament (optionally only one category, ranked within it). Reads only: the lots are
     drawn by the writes (``standings.services``); an entry without one ranks after its equals."""
     season = tournament.season
-    entries = list(Entry.objects.filter(tournament=tournament).select_related("player", "team"))
+    # German name order (``collation``) before ranking: a shared rank lists its players alphabetically
+    entries = sorted(Entry.objects.filter(tournament=tournament).select_related("player", "team"),
+                     key=lambda e: person_key(e.player, e.start_number))
     per_round, not_counted = {}, {}
     # A table whose round was ended early and not counted (``Table.not_counted``): its scores stay out of the
     # round's column and the total, the cell says why (``round_cells``: (points, reason) per round).
