@@ -204,3 +204,16 @@ def test_board_pages_hold_whole_rows():
     long_rows = [{"name": LONG + " " + LONG}] * 12       # two lines each
     pages = board.pages_of(long_rows, True)
     assert all(len(p) < 15 for p in pages) and sum(len(p) for p in pages) == 12
+
+
+def test_the_screen_standings_mark_places_by_lot_too(client):
+    from django.urls import reverse
+
+    t, round_ = factories.seated(players=4, published=True)
+    client.force_login(factories.staff())
+    marks = '<sup class="lot"'
+    assert marks not in client.get(reverse("director:standings", args=[t.pk])).content.decode()
+    draw_missing_lots([t.pk])
+    for url in (reverse("director:standings", args=[t.pk]), reverse("public:tournament", args=[t.pk])):
+        html = client.get(url).content.decode()
+        assert html.count(marks) == 4, url

@@ -37,9 +37,9 @@ def standings_rows(rows, prize_keys=()):
     """``standings.Row`` of a tournament → dicts for ``StandingsTable`` (round scores: ``rounds``, r1, r2 …)."""
     out = []
     for row in rows:
-        d = dict(row.data, rank=row.rank, tied=row.tied, total=row.total, declarer_won=row.declarer_won,
-                 declarer_lost=row.declarer_lost, prize=row.key in prize_keys, rounds=row.round_scores,
-                 sort_name=person_key(row.data))
+        d = dict(row.data, rank=row.rank, tied=row.tied, by_lot=row.by_lot, total=row.total,
+                 declarer_won=row.declarer_won, declarer_lost=row.declarer_lost, prize=row.key in prize_keys,
+                 rounds=row.round_scores, sort_name=person_key(row.data))
         for number, points in enumerate(row.round_scores, start=1):
             d[f"r{number}"] = points
         out.append(d)
