@@ -217,3 +217,18 @@ def test_the_screen_standings_mark_places_by_lot_too(client):
     for url in (reverse("director:standings", args=[t.pk]), reverse("public:tournament", args=[t.pk])):
         html = client.get(url).content.decode()
         assert html.count(marks) == 4, url
+
+
+def test_a_table_not_counted_is_marked_in_the_standings():
+    from tournament.exports.pdf.standings import NOT_COUNTED
+    from tournament.results.early_end import end_table_early
+
+    t, round_ = factories.seated(players=8)
+    first, second = round_.tables.order_by("number")
+    factories.play_table(first, 7)
+    factories.play_table(second)
+    text = "\n".join(page_texts(get("standings").render(tournament=t)[2]))
+    assert NOT_COUNTED not in text
+    end_table_early(table=first, user=factories.user(), reason="Stromausfall", counted=False)
+    text = "\n".join(page_texts(get("standings").render(tournament=t)[2]))
+    assert text.count(NOT_COUNTED) == 4 + 1                # the four players of table 1, and the note

@@ -26,6 +26,7 @@ from tournament.standings.selectors import (
 
 
 LOT_MARK = "L"
+NOT_COUNTED = "–*"
 
 
 def col(label, num=False, cls="", width=None):
@@ -59,12 +60,16 @@ def tournament_section(tournament, standings, title, *, prize_keys=()):
         cells = [rank_text(r), d["start_number"], d["name"], d["town"]]
         if with_team:
             cells.append(d["team"])
-        cells += [signed(v) if v else "0" for v in r.round_scores]
+        # a table of the round ended early and not counted: "–*", explained under the table
+        cells += [NOT_COUNTED if reason is not None else signed(v) if v else "0"
+                  for v, reason in d.get("round_cells") or [(v, None) for v in r.round_scores]]
         if with_adjustments:
             cells.append(signed(d["adjustments"]) if d["adjustments"] else "")
         cells += [signed(r.total), f"{r.declarer_won}/{r.declarer_lost}"]
         body.append({"cells": cells, "cls": "prize" if r.key in prize_keys else "", "lot": r.by_lot})
-    return {"title": title, "columns": columns, "rows": body, "empty": _("No results yet.")}
+    uncounted = any(reason is not None for r in rows for _v, reason in r.data.get("round_cells", ()))
+    return {"title": title, "columns": columns, "rows": body, "empty": _("No results yet."),
+            "note": _("%(mark)s not counted: the table ended early.") % {"mark": NOT_COUNTED} if uncounted else ""}
 
 
 def prize_section(tournament, standings):
