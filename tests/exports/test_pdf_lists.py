@@ -174,7 +174,7 @@ def test_provisional_tournament_and_season_standings():
     assert flag not in "\n".join(page_texts(get("season_standings").render(season=season)[2]))
     running = factories.tournament(players=8, rounds=2, season=season, name="Laufendes Turnier")
     factories.play(draws.draw_round(tournament=running, number=1, user=factories.user()))
-    for identifier in ("season_standings", "season_category_standings"):
+    for identifier in ("season_standings", "season_category_standings", "season_team_standings"):
         text = "\n".join(page_texts(get(identifier).render(season=season)[2]))
         assert flag in text and "Laufendes Turnier" in text
     for identifier in ("standings", "standings_board"):

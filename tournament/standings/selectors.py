@@ -113,9 +113,7 @@ def season_standings(season, best_n=None, category=None, published_only=False):
     Provisional while a tournament of the season is running: started (a round drawn) and not all its rounds
     locked (``running`` lists them)."""
     best_n = season.best_n if best_n is None else best_n
-    tournaments = season.tournaments.order_by("date", "pk").annotate(
-        rounds_drawn=Count("round_set", distinct=True),
-        rounds_locked=Count("round_set", filter=Q(round_set__status=Round.Status.LOCKED), distinct=True))
+    tournaments = with_round_counts(season.tournaments.order_by("date", "pk"))
     if published_only:
         tournaments = tournaments.filter(published=True)
     tournaments = list(tournaments)
@@ -141,8 +139,25 @@ def season_standings(season, best_n=None, category=None, published_only=False):
             "town": p.town, "club": p.club, "participations": sum(1 for v in values if v is not None),
             "per_tournament": values, "counted": sorted(counted), "sum_all": sum(v for v in values if v is not None)}))
     ranked = standings.rank(rows, ())
-    running = [t for t in tournaments if t.rounds_drawn and t.rounds_locked < t.round_count]
+    running = [t for t in tournaments if is_running(t)]
     return Standings(rows=ranked, columns=tournaments, provisional=bool(running), running=running)
+
+
+def with_round_counts(tournaments):
+    return tournaments.annotate(
+        rounds_drawn=Count("round_set", distinct=True),
+        rounds_locked=Count("round_set", filter=Q(round_set__status=Round.Status.LOCKED), distinct=True))
+
+
+def is_running(tournament):
+    """Started (a round drawn) and not finished (not all its rounds locked): its season's standings are provisional
+    (``tournament`` annotated by ``with_round_counts``)."""
+    return bool(tournament.rounds_drawn) and tournament.rounds_locked < tournament.round_count
+
+
+def running_tournaments(season):
+    """The tournaments of ``season`` that are running (one query)."""
+    return [t for t in with_round_counts(season.tournaments.order_by("date", "pk")) if is_running(t)]
 
 
 def team_standings(*, tournament=None, season=None):

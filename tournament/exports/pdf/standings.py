@@ -19,6 +19,7 @@ from tournament.exports.registry import register
 from tournament.models import Entry
 from tournament.standings.categories import category_choices
 from tournament.standings.selectors import (
+    running_tournaments,
     season_standings,
     team_standings,
     tournament_standings,
@@ -239,9 +240,11 @@ class SeasonTeamsPdf(StandingsPdf):
 
     def context(self, *, season, **kwargs):
         standings = team_standings(season=season)
+        standings.running = running_tournaments(season)
         members = team_members(Entry.objects.filter(tournament__season=season))
         title = _("Season team standings")
-        return self.page_context(title, [team_section(standings, members, title)], season=season)
+        return self.page_context(title, [team_section(standings, members, title)], season=season,
+                                 **running_context(standings))
 
     def stem(self, *, season, **kwargs):
         return (_("season-team-standings"), season.name)
