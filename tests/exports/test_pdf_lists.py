@@ -54,14 +54,15 @@ def words_with_boxes(content):
     for number, page in enumerate(root.iter("{http://www.w3.org/1999/xhtml}page"), start=1):
         width = float(page.get("width"))
         for word in page.iter("{http://www.w3.org/1999/xhtml}word"):
-            found.append((number, word.text or "", float(word.get("xMin")), float(word.get("xMax")), width))
+            found.append((number, word.text or "", float(word.get("xMin")), float(word.get("xMax")), width,
+                          float(word.get("yMax")) - float(word.get("yMin"))))
     return found
 
 
 def assert_inside_the_page(content):
     words = words_with_boxes(content)
     assert words
-    outside = [(p, w, round(x1), round(width - MARGIN_PT)) for p, w, x0, x1, width in words
+    outside = [(p, w, round(x1), round(width - MARGIN_PT)) for p, w, x0, x1, width, _height in words
                if x1 > width - MARGIN_PT + 1 or x0 < MARGIN_PT - 1]
     assert not outside, outside[:5]
     return words
@@ -196,6 +197,17 @@ def test_names_in_the_german_order():
     text = "\n".join(page_texts(get("standings").render(tournament=t)[2]))
     order = [text.index(f"Anna {last}") for last in ("Bächle", "Beha", "Öhler", "Oswald", "Tritschler")]
     assert order == sorted(order)
+
+
+def test_the_board_prints_names_large():
+    t, round_ = factories.seated(players=8)
+    names = {e.player.last_name for e in Entry.objects.filter(tournament=t).select_related("player")}
+    words = words_with_boxes(get("standings_board").render(tournament=t)[2])
+    heights = [height for _p, w, _x0, _x1, _width, height in words if w in names]
+    assert len(heights) == 8
+    assert min(heights) >= 16 * 1.1                       # 16 pt type: the glyph box is ~1.16 em high
+    small = [height for _p, w, _x0, _x1, _width, height in words if w == "Hinterzarten"]   # the town, 12 pt
+    assert small and max(small) < 16
 
 
 def test_board_pages_hold_whole_rows():
