@@ -56,6 +56,9 @@ def standings_sheet(tournament):
     return Sheet(_("Standings"), columns, rows())
 
 
+GAME_COLUMNS = 14      # table … won; then number, player and score of each seat
+
+
 def round_sheet(round_):
     """Every game of the round, one row each: what was played and each seat's player and points."""
     lang = engine_lang()
@@ -108,7 +111,10 @@ def round_sheet(round_):
             yield [table.number, None, None, _("totals only"), None, None, None, None, None, None, None, None,
                    None, None, *seats(table, scores)]
 
-    return Sheet(_("Round %(n)s") % {"n": round_.number}, columns, rows())
+    # Printed in two parts, each with the table and game number: the game (14 columns) on one page, the
+    # seats' numbers, names and scores on the next (docs/exports.md, "Workbooks").
+    return Sheet(_("Round %(n)s") % {"n": round_.number}, columns, rows(), page_columns=(GAME_COLUMNS,),
+                 repeat_columns=2)
 
 
 def adjustments_sheet(tournament):
