@@ -148,6 +148,7 @@ def write_xlsx(sheets, progress=no_progress, total=None, every=1000):
     """
     import openpyxl
     from openpyxl.cell import WriteOnlyCell
+    from openpyxl.cell.cell import Cell
     from openpyxl.styles import Alignment, Font, PatternFill
     from openpyxl.utils import get_column_letter
 
@@ -196,7 +197,7 @@ def write_xlsx(sheets, progress=no_progress, total=None, every=1000):
                     row[index] = text_cell(ws, value)
             for index, cell in formatted:
                 value = row[index]
-                if value is not None and value.__class__ is not WriteOnlyCell:
+                if value is not None and value.__class__ is not Cell:     # not already a text cell
                     cell.value = value
                     row[index] = cell
             ws.append(row)
