@@ -1,6 +1,8 @@
 """The tournament workbook: standings, one sheet per round with every game and the per-player scores,
 adjustments and the audit log. Also the registration template (built by ``registration.importer``)."""
 
+import math
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -77,9 +79,9 @@ def round_sheet(round_):
                Column(_("Rule violation (seat)"), 10, INTEGER), Column(_("Value"), 8, INTEGER),
                Column(_("Fach"), 6, INTEGER), Column(_("Won"), 8)]
     for seat in range(1, width + 1):
-        columns += [Column(_("No. %(seat)s") % {"seat": seat}, 7, INTEGER),
-                    Column(_("Player %(seat)s") % {"seat": seat}, 18),
-                    Column(_("Score %(seat)s") % {"seat": seat}, 9, SIGNED)]
+        columns += [Column(_("No. %(seat)s") % {"seat": seat}, 6, INTEGER),
+                    Column(_("Player %(seat)s") % {"seat": seat}, 17),
+                    Column(_("Score %(seat)s") % {"seat": seat}, 8, SIGNED)]
     games = Game.objects.filter(table__round=round_).order_by("table__number", "number")
     totals = {}
     for table_id, entry_id, points in Score.objects.filter(table__round=round_, game__isnull=True).values_list(
@@ -111,10 +113,17 @@ def round_sheet(round_):
             yield [table.number, None, None, _("totals only"), None, None, None, None, None, None, None, None,
                    None, None, *seats(table, scores)]
 
-    # Printed in two parts, each with the table and game number: the game (14 columns) on one page, the
-    # seats' numbers, names and scores on the next (docs/exports.md, "Workbooks").
-    return Sheet(_("Round %(n)s") % {"n": round_.number}, columns, rows(), page_columns=(GAME_COLUMNS,),
+    return Sheet(_("Round %(n)s") % {"n": round_.number}, columns, rows(), page_columns=round_parts(width),
                  repeat_columns=2)
+
+
+def round_parts(width):
+    """Where the printed round sheet breaks: the game (14 columns) on one page, then the seats — all four at
+    tables of 4, seats 1–3 and 4–5 at tables of 5 —, each part with the table and game number repeated and
+    printed side by side (docs/exports.md, "Workbooks")."""
+    parts = math.ceil(width / 4)
+    per = math.ceil(width / parts)
+    return tuple(GAME_COLUMNS + 3 * seat for seat in range(0, width, per))
 
 
 def adjustments_sheet(tournament):
