@@ -193,11 +193,15 @@ def write_xlsx(sheets, progress=no_progress, total=None, every=1000):
                 formatted.append((index, cell))
         count = 0
         for row in sheet.rows:
-            row = list(row)
-            for index, value in enumerate(row):
-                # A text openpyxl would not write as text: a formula, an error code, control characters.
-                if value.__class__ is str and value and (value[0] in "=#" or ILLEGAL.search(value)):
-                    row[index] = text_cell(ws, value)
+            # A text openpyxl would not write as text (a formula, an error code) or not at all (control
+            # characters) becomes a text cell; the scan is cheap (isprintable is C) as such texts are rare.
+            for value in row:
+                if value.__class__ is str and value and (value[0] in "=#" or not value.isprintable()):
+                    row = [text_cell(ws, v) if v.__class__ is str and v and (v[0] in "=#" or ILLEGAL.search(v))
+                           else v for v in row]
+                    break
+            if formatted:
+                row = list(row)
             for index, cell in formatted:
                 value = row[index]
                 if value is not None and value.__class__ is not Cell:     # not already a text cell
