@@ -9,7 +9,15 @@ import io
 import openpyxl
 import pytest
 
-from tests.exports.hostile import CONTROL, LONG, TYPED, hostile_tournament, render_all, workbook_exporters, written
+from tests.exports.hostile import (
+    CONTROL,
+    LONG,
+    TYPED,
+    hostile_tournament,
+    render_all,
+    workbook_exporters,
+    written,
+)
 from tournament.exports.base import Column, Sheet, file_slug, text, write_xlsx
 
 pytestmark = pytest.mark.django_db

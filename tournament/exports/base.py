@@ -26,7 +26,14 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from tournament.common.numbers import EXCEL_SIGNED
-from tournament.exports.xlsx.writer import Column, Sheet, no_progress, sheet_title, text, write_xlsx  # noqa: F401
+from tournament.exports.xlsx.writer import (  # noqa: F401
+    Column,
+    Sheet,
+    no_progress,
+    sheet_title,
+    text,
+    write_xlsx,
+)
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 PDF = "application/pdf"
@@ -50,6 +57,11 @@ def file_slug(*parts):
         or "export"
 
 
+class Unavailable(Exception):
+    """An export with nothing to show for its target (team standings without teams); the message is for the user
+    (translated), raised by ``render`` instead of an empty file."""
+
+
 class Exporter:
     identifier = None          # stable key: URLs, the command line, the registry
     verbose_name = None        # shown on the exports page
@@ -61,10 +73,27 @@ class Exporter:
     progress_unit = _("steps")  # what ``progress(done, total)`` counts (command output, web page)
     needs_object = True        # False: renders without a tournament/season (the registration template)
     uses_site_url = False      # True: prints table links; gets ``site_url`` (the address phones reach us at)
+    needs_teams = False        # True: only offered when the tournament/season has teams (team standings)
+
+    def unavailable(self, **kwargs):
+        """Why this export has nothing to show for its target, as a sentence for the user; "" when it has.
+        The exports pages leave out what is unavailable; ``render`` raises ``Unavailable`` with the reason."""
+        if self.needs_teams:
+            from tournament.exports.selectors import has_teams
+
+            tournament, season = kwargs.get("tournament"), kwargs.get("season")
+            if not has_teams(tournament=tournament, season=season):
+                if tournament is not None:
+                    return str(_("Nobody plays for a team in this tournament, so there are no team standings."))
+                return str(_("Nobody plays for a team in this season, so there are no team standings."))
+        return ""
 
     def render(self, *, progress=None, language=None, **kwargs):
         """``(filename, content_type, bytes)``; German unless ``language`` is given."""
         with translation.override(language or "de"):
+            reason = self.unavailable(**kwargs)
+            if reason:
+                raise Unavailable(reason)
             return self.generate(progress=progress or no_progress, **kwargs)
 
     def generate(self, *, progress, **kwargs):

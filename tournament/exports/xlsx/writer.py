@@ -17,6 +17,7 @@ print       A4, margins of about 1.3 cm, the header row repeated on every page, 
 """
 
 import io
+import itertools
 import math
 import re
 from dataclasses import dataclass
@@ -114,8 +115,8 @@ def column_mm(width):
 def print_setup(ws, sheet, widths):
     """A4, margins, orientation and scaling (see the module docstring)."""
     from openpyxl.utils import get_column_letter
-    from openpyxl.worksheet.pagebreak import Break, ColBreak
     from openpyxl.worksheet.page import PageMargins
+    from openpyxl.worksheet.pagebreak import Break, ColBreak
 
     ws.print_title_rows = "1:1"
     ws.page_setup.paperSize = "9"                 # A4
@@ -127,7 +128,7 @@ def print_setup(ws, sheet, widths):
     if sheet.page_columns:
         repeated = sum(column_mm(w) for w in widths[:sheet.repeat_columns])
         cuts = [0, *sheet.page_columns, len(widths)]
-        parts = [sum(column_mm(w) for w in widths[a:b]) + (repeated if a else 0) for a, b in zip(cuts, cuts[1:])]
+        parts = [sum(column_mm(w) for w in widths[a:b]) + (repeated if a else 0) for a, b in itertools.pairwise(cuts)]
         room = LANDSCAPE_MM if landscape else PORTRAIT_MM
         ws.page_setup.scale = max(10, min(100, math.floor(100 * room / max(parts))))
         ws.page_setup.pageOrder = "overThenDown"     # the parts of the same rows one after the other
