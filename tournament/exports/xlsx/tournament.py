@@ -44,7 +44,7 @@ def standings_sheet(tournament):
                Column(_("Last name"), 16), Column(_("Town"), 16), Column(_("Club"), 22), Column(_("Team"), 20)]
     columns += [Column(_("Round %(n)s") % {"n": n}, 11, SIGNED) for n in standings.rounds]
     columns += [Column(_("Adjustments"), 12, SIGNED), Column(_("Total points"), 11, SIGNED),
-                Column(_("Declarer games won"), 10, INTEGER), Column(_("Declarer games lost"), 10, INTEGER),
+                Column(_("Declarer games won"), 13, INTEGER), Column(_("Declarer games lost"), 13, INTEGER),
                 Column(_("Prize"), 7), Column(_("Categories"), 22)]
 
     def rows():
