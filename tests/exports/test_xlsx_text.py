@@ -131,3 +131,19 @@ def test_print_setup_by_width_and_in_parts():
     assert [b.id for b in ws.col_breaks.brk] == [10]
     assert ws.print_title_cols == "$A:$B" and ws.freeze_panes == "C2"
     assert 50 <= ws.page_setup.scale <= 100 and not ws.sheet_properties.pageSetUpPr.fitToPage
+
+
+def test_a_very_wide_sheet_prints_in_parts_with_its_row_names():
+    """Fit to one page width, 13 tournaments of a season would print at a third of their size: a sheet that
+    names the columns identifying a row prints in parts instead, those columns repeated on each."""
+    columns = [Column("Platz", 7), Column("Vorname", 14), Column("Nachname", 16)]
+    columns += [Column(f"Turnier {n}", 14) for n in range(13)]
+    ws = openpyxl.load_workbook(io.BytesIO(write_xlsx([Sheet("G", columns, [list(range(16))], repeat_columns=3)])))
+    ws = ws.worksheets[0]
+    breaks = [b.id for b in ws.col_breaks.brk]
+    assert breaks and all(b > 3 for b in breaks)
+    assert ws.print_title_cols == "$A:$C" and ws.freeze_panes == "D2"
+    assert ws.page_setup.scale >= 75 and not ws.sheet_properties.pageSetUpPr.fitToPage
+    # without columns to repeat, the same sheet is fit to the page width
+    ws = openpyxl.load_workbook(io.BytesIO(write_xlsx([Sheet("G", columns, [list(range(16))])]))).worksheets[0]
+    assert ws.sheet_properties.pageSetUpPr.fitToPage and not ws.col_breaks.brk

@@ -55,7 +55,7 @@ def standings_sheet(tournament):
                    _("yes") if r.key in prize_keys else "",
                    ", ".join(str(labels.get(c, c)) for c in d["categories"])]
 
-    return Sheet(_("Standings"), columns, rows())
+    return Sheet(_("Standings"), columns, rows(), repeat_columns=4)      # rank, start number, name
 
 
 GAME_COLUMNS = 14      # table … won; then number, player and score of each seat

@@ -11,9 +11,9 @@ headers     bold, shaded, wrapped, with the body's font name (without one LibreO
             row is as high as its most wrapped heading.
 print       A4, margins of about 1.3 cm, the header row repeated on every page, the sheet name and page number
             in the footer. A sheet that fits the width of a portrait page prints portrait; a wider one
-            landscape, fit to the page width. A sheet with ``page_columns`` (the 29-column round sheet) is
-            printed at a scale that fits its widest part, with a page break between the parts and its first
-            ``repeat_columns`` columns repeated on each (docs/exports.md, "Workbooks").
+            landscape, fit to the page width — unless that would print it below 60 % and it names columns that
+            identify a row (``repeat_columns``): then it prints in parts (``page_columns``, or by width) at the
+            scale of its widest part, those columns repeated on each part (docs/exports.md, "Workbooks").
 """
 
 import io
@@ -35,6 +35,8 @@ MAX_WORD = 30               # no column is widened beyond this for one long head
 # Page geometry in mm: A4 less the margins below (0.5 inch left and right).
 MARGIN_IN = {"left": 0.5, "right": 0.5, "top": 0.6, "bottom": 0.6, "header": 0.3, "footer": 0.3}
 PORTRAIT_MM = 210 - 25.4
+MIN_SCALE = 0.6             # a sheet that would print smaller fit to the page width is printed in parts …
+PART_SCALE = 0.78          # … each fitting the page at this scale (when it names columns to repeat)
 LANDSCAPE_MM = 297 - 25.4
 
 
@@ -53,7 +55,8 @@ class Sheet:
     counted: bool = True           # its rows count towards progress (small side sheets need not)
     landscape: bool | None = None  # None: by its width (portrait when it fits, else landscape)
     page_columns: tuple = ()       # print: a page break before each of these (0-based) column indexes
-    repeat_columns: int = 0        # print: the first n columns repeated on every page (with page_columns)
+    repeat_columns: int = 0        # the first n columns name a row: frozen on screen, repeated on each printed
+    #                                part (parts: ``page_columns``, or by width when too wide for one page)
 
 
 def no_progress(done, total):
@@ -125,15 +128,16 @@ def print_setup(ws, sheet, widths):
     total = sum(column_mm(w) for w in widths)
     landscape = sheet.landscape if sheet.landscape is not None else total > PORTRAIT_MM
     ws.page_setup.orientation = "landscape" if landscape else "portrait"
-    if sheet.page_columns:
+    room = LANDSCAPE_MM if landscape else PORTRAIT_MM
+    breaks = sheet.page_columns or page_parts(widths, sheet.repeat_columns, room)
+    if breaks:
         repeated = sum(column_mm(w) for w in widths[:sheet.repeat_columns])
-        cuts = [0, *sheet.page_columns, len(widths)]
+        cuts = [0, *breaks, len(widths)]
         parts = [sum(column_mm(w) for w in widths[a:b]) + (repeated if a else 0) for a, b in itertools.pairwise(cuts)]
-        room = LANDSCAPE_MM if landscape else PORTRAIT_MM
         ws.page_setup.scale = max(10, min(100, math.floor(100 * room / max(parts))))
         ws.page_setup.pageOrder = "overThenDown"     # the parts of the same rows one after the other
         ws.col_breaks = ColBreak()
-        for index in sheet.page_columns:
+        for index in breaks:
             ws.col_breaks.append(Break(id=index))
         if sheet.repeat_columns:
             ws.print_title_cols = f"A:{get_column_letter(sheet.repeat_columns)}"
@@ -141,6 +145,22 @@ def print_setup(ws, sheet, widths):
         ws.page_setup.fitToWidth = 1
         ws.page_setup.fitToHeight = 0
         ws.sheet_properties.pageSetUpPr.fitToPage = True
+
+
+def page_parts(widths, repeat, room):
+    """Where a sheet too wide to fit its page width at ``MIN_SCALE`` breaks into parts of at most ``room`` at
+    ``PART_SCALE``, each after the first with the ``repeat`` first columns again; () when it fits, or when it
+    names no columns to repeat (a part without them could not be read)."""
+    if not repeat or sum(column_mm(w) for w in widths) * MIN_SCALE <= room:
+        return ()
+    limit, repeated = room / PART_SCALE, sum(column_mm(w) for w in widths[:repeat])
+    breaks, used = [], 0
+    for index, width in enumerate(widths):
+        if used and used + column_mm(width) > limit and index > repeat:
+            breaks.append(index)
+            used = repeated
+        used += column_mm(width)
+    return tuple(breaks)
 
 
 def write_xlsx(sheets, progress=no_progress, total=None, every=1000):
