@@ -3,7 +3,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.requirements-installed
 
-.PHONY: run serve secret-key test check messages demo venv browser pdf-tools
+.PHONY: run serve secret-key test check messages demo venv browser pdf-tools office-tools
 
 # Reinstall only when requirements.txt changes.
 $(STAMP): requirements.txt
@@ -68,7 +68,13 @@ pdf-tools:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils zbar-tools; \
 	  else echo "pdftoppm/pdftotext or zbarimg is missing: sudo apt-get install poppler-utils zbar-tools (needed by tests/exports/test_table_cards.py)"; fi; }
 
-test: $(STAMP) browser pdf-tools
+# LibreOffice Calc, headless: tests/exports/test_xlsx_libreoffice.py converts every workbook with it.
+office-tools:
+	@command -v soffice >/dev/null 2>&1 || command -v libreoffice >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libreoffice-calc; \
+	  else echo "soffice (LibreOffice) is missing: sudo apt-get install --no-install-recommends libreoffice-calc (needed by tests/exports/test_xlsx_libreoffice.py)"; fi; }
+
+test: $(STAMP) browser pdf-tools office-tools
 	$(PY) -m pytest
 
 check: $(STAMP)

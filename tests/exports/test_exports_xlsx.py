@@ -30,7 +30,9 @@ def body(ws):
 
 def assert_header(ws):
     assert all(cell.font.b for cell in ws[1] if cell.value is not None)
-    assert ws.freeze_panes == "A2"
+    assert all(cell.font.name for cell in ws[1] if cell.value is not None)     # not LibreOffice's serif
+    assert ws.freeze_panes[0] in "ABCDE" and ws.freeze_panes[1:] == "2"   # and the columns naming a row
+    assert ws.page_setup.paperSize == 9 and ws.print_title_rows.startswith("$1:$1")
     assert ws.auto_filter.ref == f"A1:{openpyxl.utils.get_column_letter(ws.max_column)}{ws.max_row}"
     assert ws.column_dimensions["A"].width > 0
 

@@ -6,8 +6,8 @@ exporter    a class with an ``identifier`` (stable, used in URLs and on the comm
             a ``scope`` (what it exports: a ``table``, a ``round``, a ``tournament`` or a ``season``) and
             ``render(**kwargs) -> (filename, content_type, bytes)``.
 list        a list exporter only yields rows (``sheets()`` → ``Sheet`` objects with columns and a row iterable);
-            the base writes the workbook with openpyxl in write-only mode: bold frozen header, auto-filter,
-            column widths, number formats.
+            the base writes the workbook (``xlsx.writer``, openpyxl in write-only mode): bold frozen header,
+            auto-filter, column widths, number formats, print setup, every text a text cell (never a formula).
 progress    ``render(progress=callback)`` calls ``callback(done, total)`` while it works (sheets rendered, rows
             written); the command prints it, the web page shows it (``exports.tasks`` writes it to the job).
 language    exports are German unless ``language`` is given (the players are in Baden).
@@ -19,10 +19,6 @@ PDFs come from ordinary Django templates under ``templates/pdf/`` through ``rend
 the same templates open in a browser as a preview.
 """
 
-import io
-import re
-from dataclasses import dataclass
-
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
@@ -30,6 +26,14 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from tournament.common.numbers import EXCEL_SIGNED
+from tournament.exports.xlsx.writer import (  # noqa: F401
+    Column,
+    Sheet,
+    no_progress,
+    sheet_title,
+    text,
+    write_xlsx,
+)
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 PDF = "application/pdf"
@@ -43,13 +47,19 @@ DATE = "DD.MM.YYYY"
 DATETIME = "DD.MM.YYYY HH:MM"
 
 
-def no_progress(done, total):
-    """The progress callback when nobody listens."""
+GERMAN = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss", "ẞ": "SS"})
 
 
 def file_slug(*parts):
-    """``("Cego-Turnier Löffingen", "d1")`` → ``"cego-turnier-loffingen-d1"`` (ASCII, for file names)."""
-    return "-".join(s for s in (slugify(str(p)) for p in parts if p not in (None, "")) if s) or "export"
+    """``("Cego-Turnier Bräunlingen", "d1")`` → ``"cego-turnier-braeunlingen-d1"`` (ASCII, for file names: the
+    German transliteration of umlauts and ß, then Django's slug)."""
+    return "-".join(s for s in (slugify(str(p).translate(GERMAN)) for p in parts if p not in (None, "")) if s) \
+        or "export"
+
+
+class Unavailable(Exception):
+    """An export with nothing to show for its target (team standings without teams); the message is for the user
+    (translated), raised by ``render`` instead of an empty file."""
 
 
 class Exporter:
@@ -63,10 +73,27 @@ class Exporter:
     progress_unit = _("steps")  # what ``progress(done, total)`` counts (command output, web page)
     needs_object = True        # False: renders without a tournament/season (the registration template)
     uses_site_url = False      # True: prints table links; gets ``site_url`` (the address phones reach us at)
+    needs_teams = False        # True: only offered when the tournament/season has teams (team standings)
+
+    def unavailable(self, **kwargs):
+        """Why this export has nothing to show for its target, as a sentence for the user; "" when it has.
+        The exports pages leave out what is unavailable; ``render`` raises ``Unavailable`` with the reason."""
+        if self.needs_teams:
+            from tournament.exports.selectors import has_teams
+
+            tournament, season = kwargs.get("tournament"), kwargs.get("season")
+            if not has_teams(tournament=tournament, season=season):
+                if tournament is not None:
+                    return str(_("Nobody plays for a team in this tournament, so there are no team standings."))
+                return str(_("Nobody plays for a team in this season, so there are no team standings."))
+        return ""
 
     def render(self, *, progress=None, language=None, **kwargs):
         """``(filename, content_type, bytes)``; German unless ``language`` is given."""
         with translation.override(language or "de"):
+            reason = self.unavailable(**kwargs)
+            if reason:
+                raise Unavailable(reason)
             return self.generate(progress=progress or no_progress, **kwargs)
 
     def generate(self, *, progress, **kwargs):
@@ -129,104 +156,6 @@ class PdfExporter(Exporter):
 
 
 # ---------------------------------------------------------------------------------------------------- Excel
-
-
-@dataclass
-class Column:
-    header: str
-    width: float = 12
-    number_format: str | None = None
-
-
-@dataclass
-class Sheet:
-    title: str
-    columns: list
-    rows: object                   # any iterable of lists, consumed once
-    counted: bool = True           # its rows count towards progress (small side sheets need not)
-    landscape: bool = True
-
-
-INVALID_TITLE = re.compile(r"[\[\]:*?/\\]")
-
-
-def sheet_title(title, taken):
-    """A valid, unique worksheet title (≤ 31 characters, none of ``[]:*?/\\``)."""
-    base = INVALID_TITLE.sub("-", str(title)).strip("'") or "Tabelle"
-    base = base[:31]
-    candidate, n = base, 2
-    while candidate.lower() in taken:
-        suffix = f" ({n})"
-        candidate, n = base[:31 - len(suffix)] + suffix, n + 1
-    taken.add(candidate.lower())
-    return candidate
-
-
-def write_xlsx(sheets, progress=no_progress, total=None, every=1000):
-    """Write ``sheets`` into an xlsx workbook in openpyxl's write-only mode and return its bytes.
-
-    Each sheet gets a bold header row that is frozen and repeated when printed, an auto-filter over the
-    written rows, the column widths and per-column number formats. Rows stream through: memory stays flat
-    however many rows the iterables yield.
-    """
-    import openpyxl
-    from openpyxl.cell import WriteOnlyCell
-    from openpyxl.styles import Alignment, Font, PatternFill
-    from openpyxl.utils import get_column_letter
-
-    workbook = openpyxl.Workbook(write_only=True)
-    bold = Font(bold=True)
-    fill = PatternFill("solid", fgColor="E8EEE9")
-    wrap = Alignment(vertical="center", wrap_text=True)
-    taken, done = set(), 0
-    for sheet in sheets:
-        ws = workbook.create_sheet(sheet_title(sheet.title, taken))
-        last = get_column_letter(max(len(sheet.columns), 1))
-        for index, column in enumerate(sheet.columns, start=1):
-            ws.column_dimensions[get_column_letter(index)].width = column.width
-        ws.freeze_panes = "A2"
-        ws.print_title_rows = "1:1"
-        ws.page_setup.orientation = "landscape" if sheet.landscape else "portrait"
-        ws.page_setup.paperSize = "9"  # A4
-        ws.page_setup.fitToWidth = 1
-        ws.page_setup.fitToHeight = 0
-        ws.sheet_properties.pageSetUpPr.fitToPage = True
-        header = []
-        for column in sheet.columns:
-            cell = WriteOnlyCell(ws, value=str(column.header))
-            cell.font, cell.fill, cell.alignment = bold, fill, wrap
-            header.append(cell)
-        ws.append(header)
-        # One styled cell per formatted column, refilled for every row: write-only rows are serialised on
-        # ``append``, so the same cell object can carry the next row's value.
-        formatted = []
-        for index, column in enumerate(sheet.columns):
-            if column.number_format:
-                cell = WriteOnlyCell(ws)
-                cell.number_format = column.number_format
-                formatted.append((index, cell))
-        count = 0
-        for row in sheet.rows:
-            if formatted:
-                row = list(row)
-                for index, cell in formatted:
-                    value = row[index]
-                    if value is not None:
-                        cell.value = value
-                        row[index] = cell
-            ws.append(row)
-            count += 1
-            if sheet.counted and count % every == 0:
-                progress(min(done + count, total or done + count), total)
-        if sheet.counted:
-            done += count
-            progress(min(done, total or done), total)
-        ws.auto_filter.ref = f"A1:{last}{count + 1}"
-    if not workbook.worksheets:
-        workbook.create_sheet("Leer")
-    out = io.BytesIO()
-    workbook.save(out)
-    return out.getvalue()
 
 
 class ListExporter(Exporter):

@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import ngettext
 
 from tournament.exports import selectors, tasks
+from tournament.exports.base import TARGET_KWARG
 from tournament.models import ExportJob, Round, Season, Table, Tournament
 from tournament.models.exports import export_storage
 from tournament.staff import permissions
@@ -53,12 +54,16 @@ def _lock_jobs():
 def start_export(*, user, exporter, target, options=None):
     """Queue ``exporter`` on ``target`` for ``user``; return the job.
 
-    ``ValidationError`` (code ``busy``) when ``CEGO_EXPORT_CONCURRENCY`` exports are waiting or running;
+    ``ValidationError`` (code ``busy``) when ``CEGO_EXPORT_CONCURRENCY`` exports are waiting or running, (code
+    ``unavailable``) when the export has nothing to show for ``target`` (``Exporter.unavailable``);
     ``PermissionDenied`` when the user may not export ``target``."""
     scope, tournament, season, object_id = target_of(target)
     if exporter.scope != scope:
         raise ValueError(f"{exporter.identifier} exports a {exporter.scope}, not {target!r}")
     permissions.require(user, selectors.capability(exporter.scope), tournament or season)
+    reason = exporter.unavailable(**{TARGET_KWARG[scope]: target})
+    if reason:
+        raise ValidationError(reason, code="unavailable")
     now = timezone.now()
     fail_abandoned(now=now)
     purge_expired(now=now)

@@ -11,7 +11,6 @@ and ``registration_template_xlsx``):
   whole file is clean, registers every line in one transaction; otherwise it raises ``ImportRejected``.
 """
 
-import io
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -163,26 +162,12 @@ def import_registrations(*, tournament, data=None, filename, user, parsed=None, 
 # The template ----------------------------------------------------------------------------------------------
 
 def registration_template_xlsx():
-    """An empty registration workbook: the German headings on the first sheet, hints on a second."""
-    import openpyxl
-    from openpyxl.styles import Font, PatternFill
+    """An empty registration workbook: the German headings on the first sheet, hints on a second (written by
+    the one workbook writer, ``exports.xlsx.writer``: same fonts, print setup and text cells as every export)."""
+    from tournament.exports.xlsx.writer import Column, Sheet, write_xlsx
 
-    workbook = openpyxl.Workbook()
-    sheet = workbook.active
-    sheet.title = "Anmeldungen"
-    sheet.append([c.heading for c in COLUMNS])
     widths = {"first_name": 16, "last_name": 18, "town": 18, "club": 22, "is_woman": 8, "birth_year": 13,
               "is_guest": 8, "team": 18, "start_number": 13}
-    for index, column in enumerate(COLUMNS, start=1):
-        cell = sheet.cell(row=1, column=index)
-        cell.font = Font(bold=True, color="FFFFFF")
-        cell.fill = PatternFill("solid", fgColor="1F4D3A")
-        sheet.column_dimensions[cell.column_letter].width = widths[column.field]
-    sheet.freeze_panes = "A2"
-    hints = workbook.create_sheet(_("Hints")[:31])
-    hints.append([_("Column"), _("Required"), _("Values")])
-    for cell in hints[1]:
-        cell.font = Font(bold=True)
     explanations = {
         "first_name": _("text"), "last_name": _("text"), "town": _("text; used with the name to recognise players"),
         "club": _("text"), "is_woman": _("ja/nein, x or 1 (empty: no)"),
@@ -191,11 +176,9 @@ def registration_template_xlsx():
         "team": _("team name in this season; created if new"),
         "start_number": _("whole number; empty: the next free number"),
     }
-    for column in COLUMNS:
-        hints.append([column.heading, _("yes") if column.required else _("no"), explanations[column.field]])
-    hints.column_dimensions["A"].width = 16
-    hints.column_dimensions["B"].width = 12
-    hints.column_dimensions["C"].width = 60
-    out = io.BytesIO()
-    workbook.save(out)
-    return out.getvalue()
+    hints = [[c.heading, _("yes") if c.required else _("no"), explanations[c.field]] for c in COLUMNS]
+    return write_xlsx([
+        Sheet("Anmeldungen", [Column(c.heading, widths[c.field]) for c in COLUMNS], [], counted=False),
+        Sheet(_("Hints"), [Column(_("Column"), 16), Column(_("Required"), 12), Column(_("Values"), 60)], hints,
+              counted=False),
+    ])

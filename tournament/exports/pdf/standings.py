@@ -183,6 +183,7 @@ class TournamentStandingsPdf(StandingsPdf):
 @register
 class TournamentTeamsPdf(StandingsPdf):
     identifier = "team_standings"
+    needs_teams = True
     verbose_name = gettext_lazy("Team standings")
     scope = "tournament"
 
@@ -235,6 +236,7 @@ class SeasonStandingsPdf(StandingsPdf):
 @register
 class SeasonTeamsPdf(StandingsPdf):
     identifier = "season_team_standings"
+    needs_teams = True
     verbose_name = gettext_lazy("Season team standings")
     scope = "season"
 

@@ -32,7 +32,7 @@ def overall_sheet(season, title, category=None):
     rows = ([r.rank, r.data["first_name"], r.data["last_name"], r.data["town"], r.data["club"],
              r.data["participations"], *r.data["per_tournament"], r.total, r.data["sum_all"]]
             for r in standings.rows)
-    return Sheet(title, columns, rows, counted=False)
+    return Sheet(title, columns, rows, counted=False, repeat_columns=3)        # rank and name
 
 
 def teams_sheet(season):

@@ -1,6 +1,8 @@
 """The tournament workbook: standings, one sheet per round with every game and the per-player scores,
 adjustments and the audit log. Also the registration template (built by ``registration.importer``)."""
 
+import math
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -42,7 +44,7 @@ def standings_sheet(tournament):
                Column(_("Last name"), 16), Column(_("Town"), 16), Column(_("Club"), 22), Column(_("Team"), 20)]
     columns += [Column(_("Round %(n)s") % {"n": n}, 11, SIGNED) for n in standings.rounds]
     columns += [Column(_("Adjustments"), 12, SIGNED), Column(_("Total points"), 11, SIGNED),
-                Column(_("Declarer games won"), 10, INTEGER), Column(_("Declarer games lost"), 10, INTEGER),
+                Column(_("Declarer games won"), 13, INTEGER), Column(_("Declarer games lost"), 13, INTEGER),
                 Column(_("Prize"), 7), Column(_("Categories"), 22)]
 
     def rows():
@@ -53,7 +55,10 @@ def standings_sheet(tournament):
                    _("yes") if r.key in prize_keys else "",
                    ", ".join(str(labels.get(c, c)) for c in d["categories"])]
 
-    return Sheet(_("Standings"), columns, rows())
+    return Sheet(_("Standings"), columns, rows(), repeat_columns=4)      # rank, start number, name
+
+
+GAME_COLUMNS = 14      # table … won; then number, player and score of each seat
 
 
 def round_sheet(round_):
@@ -74,9 +79,9 @@ def round_sheet(round_):
                Column(_("Rule violation (seat)"), 10, INTEGER), Column(_("Value"), 8, INTEGER),
                Column(_("Fach"), 6, INTEGER), Column(_("Won"), 8)]
     for seat in range(1, width + 1):
-        columns += [Column(_("No. %(seat)s") % {"seat": seat}, 7, INTEGER),
-                    Column(_("Player %(seat)s") % {"seat": seat}, 18),
-                    Column(_("Score %(seat)s") % {"seat": seat}, 9, SIGNED)]
+        columns += [Column(_("No. %(seat)s") % {"seat": seat}, 6, INTEGER),
+                    Column(_("Player %(seat)s") % {"seat": seat}, 17),
+                    Column(_("Score %(seat)s") % {"seat": seat}, 8, SIGNED)]
     games = Game.objects.filter(table__round=round_).order_by("table__number", "number")
     totals = {}
     for table_id, entry_id, points in Score.objects.filter(table__round=round_, game__isnull=True).values_list(
@@ -108,7 +113,17 @@ def round_sheet(round_):
             yield [table.number, None, None, _("totals only"), None, None, None, None, None, None, None, None,
                    None, None, *seats(table, scores)]
 
-    return Sheet(_("Round %(n)s") % {"n": round_.number}, columns, rows())
+    return Sheet(_("Round %(n)s") % {"n": round_.number}, columns, rows(), page_columns=round_parts(width),
+                 repeat_columns=2)
+
+
+def round_parts(width):
+    """Where the printed round sheet breaks: the game (14 columns) on one page, then the seats — all four at
+    tables of 4, seats 1–3 and 4–5 at tables of 5 —, each part with the table and game number repeated and
+    printed side by side (docs/exports.md, "Workbooks")."""
+    parts = math.ceil(width / 4)
+    per = math.ceil(width / parts)
+    return tuple(GAME_COLUMNS + 3 * seat for seat in range(0, width, per))
 
 
 def adjustments_sheet(tournament):

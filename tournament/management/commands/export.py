@@ -10,6 +10,7 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament import exports as exporters
+from tournament.exports.base import Unavailable
 from tournament.exports.pdf.sheets import BACK_CHOICES
 from tournament.models import Round, Season, Table, Tournament
 
@@ -58,7 +59,10 @@ class Command(BaseCommand):
                 self.stderr.write(line)
                 self.stderr.flush()
 
-        filename, _content_type, content = exporter.render(progress=progress, **kwargs)
+        try:
+            filename, _content_type, content = exporter.render(progress=progress, **kwargs)
+        except Unavailable as err:
+            raise CommandError(str(err)) from None
         path = self.write(output, filename, content)
         self.stdout.write(f"{path}: {len(content):,} bytes in {time.perf_counter() - start:.1f} s")
 

@@ -8,9 +8,10 @@ may run at once are under way, the POST is refused with 429 and a message the pa
 """
 
 from django.conf import settings
+from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import FileResponse, Http404, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
@@ -19,7 +20,7 @@ from tournament import exports as exporters
 from tournament.common import params
 from tournament.exports import selectors as job_selectors
 from tournament.exports import services as job_services
-from tournament.exports.base import TARGET_KWARG
+from tournament.exports.base import TARGET_KWARG, Unavailable
 from tournament.exports.pdf.sheets import BACK_CHOICES, expected_pages
 from tournament.models import Round, Season, Table
 from tournament.office.views.access import (
@@ -29,7 +30,11 @@ from tournament.office.views.access import (
     organise,
     table_tournament,
 )
-from tournament.office.views.common import site_url, tournament_context, tournament_or_404
+from tournament.office.views.common import (
+    site_url,
+    tournament_context,
+    tournament_or_404,
+)
 from tournament.staff import permissions
 from tournament.standings.categories import category_choices, chosen_category
 
@@ -71,12 +76,17 @@ def respond(request, exporter, target, chosen):
         try:
             job = job_services.start_export(user=request.user, exporter=exporter, target=target, options=chosen)
         except ValidationError as err:
-            return JsonResponse({"error": " ".join(err.messages)}, status=429)
+            return JsonResponse({"error": " ".join(err.messages)}, status=429 if err.code == "busy" else 409)
         except PermissionDenied as err:
             return JsonResponse({"error": str(err)}, status=403)
         return JsonResponse({"token": str(job.pk), "status_url": reverse("exports:job", args=[job.pk])},
                             status=202)
-    filename, content_type, content = exporter.render(**{TARGET_KWARG[exporter.scope]: target}, **chosen)
+    try:
+        filename, content_type, content = exporter.render(**{TARGET_KWARG[exporter.scope]: target}, **chosen)
+    except Unavailable as err:          # asked for anyway (an old link): say why, on the exports page
+        messages.warning(request, str(err))
+        _scope, tournament, season, _id = job_services.target_of(target)
+        return redirect("exports:tournament", tournament.pk) if tournament else redirect("exports:season", season.pk)
     response = HttpResponse(content, content_type=content_type)
     response["Content-Disposition"] = content_disposition_header(True, filename)
     return response
@@ -151,7 +161,7 @@ def tournament_page(request, pk):
     tournament = tournament_or_404(pk)
     items = [item(e, reverse("exports:tournament_download", args=[tournament.pk, e.identifier]),
                   categories=e.identifier == "standings")
-             for e in exporters.for_scope("tournament")]
+             for e in exporters.for_scope("tournament") if not e.unavailable(tournament=tournament)]
     round_exporters = exporters.for_scope("round")
     table_exporters = exporters.for_scope("table")
     rounds = []
@@ -177,7 +187,7 @@ def season_page(request, pk):
     season = get_object_or_404(Season, pk=pk)
     items = [item(e, reverse("exports:season_download", args=[season.pk, e.identifier]),
                   categories=e.identifier == "season_standings")
-             for e in exporters.for_scope("season")]
+             for e in exporters.for_scope("season") if not e.unavailable(season=season)]
     context = {"season": season, "items": items, "categories": category_choices(season),
                "tournaments": season.tournaments.order_by("date", "pk")}
     return render(request, "office/exports/season.html", context)

@@ -72,7 +72,7 @@
       headers: { "X-CSRFToken": csrfToken(), Accept: "application/json" }
     })
       .then(function (response) {
-        if (response.status === 429) {
+        if (response.status === 429 || response.status === 409) {   // busy, or nothing to export
           return response.json().then(function (refusal) { return { refused: refusal.error }; });
         }
         if (!response.ok) { throw new Error(String(response.status)); }
