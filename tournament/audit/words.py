@@ -131,7 +131,7 @@ def describe(log, round_numbers=None, *, context=None):
     old, new = _as_dict(log.old), _as_dict(log.new)
     base = {"log": log, "kind": _kind_label(kind), "names": names,
             "subject": _subject(log, old, new, rounds), "where": _where(log, old, new, rounds, player)}
-    if log.action in TABLE_EVENTS:
+    if log.action in TABLE_EVENTS and kind in AT_THE_TABLE:
         return Described(**base, after=table_event(log, old, new, names))
     if log.action in (AuditLog.Action.END, AuditLog.Action.RESUME):
         return Described(**base, before=early_end(Action.END, {}, old) if old else "",
@@ -163,6 +163,7 @@ def _line(change, value):
 
 Action = AuditLog.Action
 TABLE_EVENTS = {Action.CONFIRM, Action.DISPUTE, Action.SIGN, Action.CALL, Action.RESOLVE, Action.ISSUE}
+AT_THE_TABLE = {Kind.GAME, Kind.FLAG, Kind.SIGNATURE, Kind.LINK}        # a pre-registration is confirmed too
 
 
 def table_event(log, old, new, names=None):
