@@ -258,6 +258,8 @@ def test_a_game_row_says_its_number_table_round_and_every_seat_with_name_and_poi
         four_names = seat_names(four)
         assert totals.before == ", ".join(f"Seat {p + 1} {four_names[p]} {v}"
                                           for p, v in enumerate(["+30", "−10", "−10", "−10"]))
+        adjustments = words.describe_all(AuditLog.objects.filter(object_type=Kind.ADJUSTMENT))
+        assert [d.where for d in adjustments] == ["Start number 1 Anna Beha"] * 3      # the deleted one too
         signed = words.describe_all(AuditLog.objects.filter(object_type=Kind.SIGNATURE))[0]
         assert signed.after.startswith(f"signed off the totals: Seat 1 {four_names[0]} +40, Seat 2 ")
         assert signed.user == f"Table {four.number}, seat 1 {four_names[0]} (phone phoneA)"

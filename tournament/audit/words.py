@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from tournament.audit import seats, values
 from tournament.audit.seats import NONE, describe_game, describe_totals  # noqa: F401  (the log's one renderer)
 from tournament.audit.values import label, value_text  # noqa: F401
-from tournament.models import Adjustment, AuditLog, Entry, Round
+from tournament.models import AuditLog, Entry, Round
 
 Kind = AuditLog.Kind
 # Keys the subject or ``where`` already says, or bookkeeping only.
@@ -102,16 +102,25 @@ class Context:
         entry_ids = {log.object_id for log in logs if log.object_type == Kind.ENTRY and log.object_id}
         self.entries = {pk: f"{first} {last}" for pk, first, last in Entry.objects.filter(pk__in=entry_ids)
                         .values_list("pk", "player__first_name", "player__last_name")} if entry_ids else {}
-        adjustment_ids = {log.object_id for log in logs if log.object_type == Kind.ADJUSTMENT and log.object_id}
-        self.adjustments = {pk: f"{first} {last}" for pk, first, last in Adjustment.objects
-                            .filter(pk__in=adjustment_ids)
-                            .values_list("pk", "entry__player__first_name", "entry__player__last_name")
-                            } if adjustment_ids else {}
+        # An adjustment row keeps the start number (the adjustment itself may be deleted): its player by number.
+        numbers = {(log.tournament_id, _as_dict(log.new).get("entry") or _as_dict(log.old).get("entry"))
+                   for log in logs if log.object_type == Kind.ADJUSTMENT and log.tournament_id}
+        tournaments = {t for t, n in numbers if n}
+        self.numbers = {(t, n): f"{first} {last}" for t, n, first, last in Entry.objects
+                        .filter(tournament_id__in=tournaments)
+                        .values_list("tournament_id", "start_number", "player__first_name", "player__last_name")
+                        if (t, n) in numbers} if tournaments else {}
 
     def player(self, log):
         """The name of the player a registration or adjustment row is about, where still known."""
-        found = self.entries if log.object_type == Kind.ENTRY else self.adjustments
-        return found.get(log.object_id, "") if log.object_id else ""
+        if log.object_type == Kind.ENTRY:
+            return self.entries.get(log.object_id, "") if log.object_id else ""
+        if log.object_type == Kind.ADJUSTMENT:
+            number = _as_dict(log.new).get("entry") or _as_dict(log.old).get("entry")
+            return self.numbers.get((log.tournament_id, number), "")
+        if log.object_type == Kind.PREREG:
+            return _as_dict(log.new).get("name") or _as_dict(log.old).get("name") or ""
+        return ""
 
 
 def describe_all(logs):
