@@ -249,7 +249,7 @@ def test_a_game_row_says_its_number_table_round_and_every_seat_with_name_and_poi
             tournament=t, object_type=Kind.GAME, action=Action.UPDATE).select_related("user", "table__round")))
         assert (corrected.subject, corrected.where) == ("Game 1", f"table {five.number}, round 1")
         for line in (corrected.before, corrected.after):
-            seats = line.split(" → ")[1].split(", ")
+            seats = line.split(": ", 1)[1].split(", ")
             assert [s.rsplit(" ", 1)[0] for s in seats] == [f"Seat {p + 1} {names[p]}" for p in range(5)]
             assert all(re.fullmatch(r"[+−]\d+|0", s.rsplit(" ", 1)[1]) for s in seats)
         assert "60 card points" in corrected.before and "40 card points" in corrected.after

@@ -54,7 +54,8 @@ def seat_points(points, names=None):
 
 def describe_game(snapshot, lang=None, names=None, *, by_seat=False):
     """One line in words for a stored game snapshot (``results.engine.game_snapshot``), for conflicts and the log.
-    ``by_seat`` (the log): the scores seat by seat with names, instead of the bare row of numbers."""
+    ``by_seat`` (the log): "…, 60 card points: Seat 1 Anna Beha +90, Seat 2 …" — the scores seat by seat with
+    names after a colon, instead of the bare row of numbers after an arrow."""
     if not snapshot:
         return "—"
     lang = lang or engine_lang()
@@ -88,7 +89,8 @@ def describe_game(snapshot, lang=None, names=None, *, by_seat=False):
     text = ", ".join(parts)
     if snapshot.get("scores"):
         scores = snapshot["scores"]
-        text += " → " + (seat_points(scores, names) if by_seat else " ".join(signed(s) for s in scores))
+        # In the log a game line stands between the log's own "before → after": its scores follow a colon.
+        text += (": " + seat_points(scores, names)) if by_seat else (" → " + " ".join(signed(s) for s in scores))
     return text
 
 

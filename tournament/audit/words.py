@@ -10,7 +10,7 @@ What a row says (``Described``):
   adjustment, the name of a category or a pre-registration;
 * ``changes`` — field by field (``Change``): the field's translated name, before and after in words
   (``values``). An update lists only what changed; a draw says its figures as a sentence;
-* ``before`` / ``after`` — each side in one line: a game as "Cego, declarer 2 Anna Beha, 60 card points →
+* ``before`` / ``after`` — each side in one line: a game as "Cego, declarer 2 Anna Beha, 60 card points:
   Seat 1 Anna Beha +90, Seat 2 …", sheet totals seat by seat with names (``seats``), anything else as
   "Field: value; Field: value";
 * ``user`` — the account, or the table link's seat with its player and the device.
