@@ -313,6 +313,7 @@ def test_the_workbooks_protokoll_sheet_in_german(built):
     games = [line for line in body if line[2] == "Spiel"]
     assert games and all(re.match(r"Spiel \d+ · Tisch \d+", line[6]) for line in games)
     assert all(line[4] == 1 and line[5] in (1, 2) for line in games)
+    assert {line[4] for line in body if line[2] in ("Durchgang", "Rundenuhr")} == {1}     # the round's number
     created = next(line for line in games if line[3] == "angelegt")
     assert f"Sitz 1 {names[0]} " in created[8] and f"Sitz 5 {names[4]} " in created[8]
     keyed = next(line for line in body if line[1] and line[1].startswith(f"Tisch {five.number}, Sitz 2 "))

@@ -55,6 +55,7 @@ class Described:
     before: str = ""
     after: str = ""
     names: dict = field(default_factory=dict, repr=False)      # the table's seats: 0-based position → name
+    round: int | None = None                                   # the round of a round or clock row
 
     @property
     def action(self):
@@ -82,7 +83,7 @@ class Described:
 
     @property
     def round_number(self):
-        return self.log.table.round.number if self.log.table else None
+        return self.log.table.round.number if self.log.table else self.round
 
     @property
     def table_number(self):
@@ -138,7 +139,10 @@ def describe(log, round_numbers=None, *, context=None):
     names = context.seats.get(log.table_id, {}) if context and log.table_id else {}
     player = context.player(log) if context else ""
     old, new = _as_dict(log.old), _as_dict(log.new)
+    number = (new.get("round") or old.get("round") or rounds.get(log.object_id)
+              if kind in (Kind.ROUND, Kind.CLOCK) else None)
     base = {"log": log, "kind": _kind_label(kind), "names": names,
+            "round": number if isinstance(number, int) else None,
             "subject": _subject(log, old, new, rounds), "where": _where(log, old, new, rounds, player)}
     if log.action in TABLE_EVENTS and kind in AT_THE_TABLE:
         return Described(**base, after=table_event(log, old, new, names))
