@@ -321,3 +321,20 @@ def test_the_workbooks_protokoll_sheet_in_german(built):
     text = "\n".join(" | ".join("" if c is None else str(c) for c in line) for line in body)
     assert "Status: offen" in text and "Bezahlt: nein" in text and "Bezahlt: ja" in text
     assert re.search(r"Wiederholte Paare heute: \d+", text)
+
+
+def test_values_no_service_wrote_here_still_read_as_words():
+    """Keys and values the scenario above does not reach: ruleset overrides, an unknown key, nested lists, a draw
+    row from before the tables were stored."""
+    with translation.override("en"):
+        row = AuditLog(object_type=Kind.TOURNAMENT, action=Action.UPDATE,
+                       old={"options": {}, "some_new_key": [1, [2, 3]]},
+                       new={"options": {"solo_value": 3, "with_raeuber": False}, "some_new_key": None})
+        described = words.describe(row)
+        assert [(c.label, c.before, c.after) for c in described.changes] == [
+            ("Ruleset overrides", "–", "solo value 3; with raeuber no"), ("Some new key", "1, 2, 3", "–")]
+        old_draw = words.describe(AuditLog(object_type=Kind.ROUND, action=Action.DRAW, new={
+            "round": 2, "players": 12, "seed": "x", "stats": {"repeated_pairs": 0, "group_violations": 1}}))
+        assert old_draw.subject == "Round 2" and old_draw.round_number == 2
+        assert old_draw.changes[0].after == "12 players; Pairs meeting twice today: 0; Team members at one table: 1"
+        assert_clean([old_draw.after, described.after, described.before])
