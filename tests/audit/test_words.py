@@ -30,24 +30,25 @@ def row(kind, action=Action.UPDATE, old=None, new=None):
 
 @pytest.mark.parametrize("log, subject, changes", [
     (row(Kind.GAME, old=GAME, new={**GAME, "declarer": 3, "scores": [-30, -30, -30, 90], "version": 2}),
-     "Game 4", [("declarer", "3", "4"), ("scores per seat", "−30 −30 +90 −30", "−30 −30 −30 +90")]),
-    (row(Kind.TOTALS, Action.CREATE, new={"0": 30, "1": -10}), "Sheet totals", [("seat 1", "", "+30"),
-                                                                                ("seat 2", "", "−10")]),
+     "Game 4", [("Declarer", "3", "4"), ("Scores per seat", "Seat 1 −30, Seat 2 −30, Seat 3 +90, Seat 4 −30",
+                          "Seat 1 −30, Seat 2 −30, Seat 3 −30, Seat 4 +90")]),
+    (row(Kind.TOTALS, Action.CREATE, new={"0": 30, "1": -10}), "Sheet totals", [("Seat 1", "", "+30"),
+                                                                                ("Seat 2", "", "−10")]),
     (row(Kind.ROUND, Action.STATUS, old={"status": "open"}, new={"status": "locked"}), "Round",
-     [("status", "open", "locked")]),
+     [("Status", "open", "locked")]),
     (row(Kind.ADJUSTMENT, Action.DELETE, old={"entry": 7, "points": 20, "reason": "Bonus"}), "Adjustment",
-     [("points", "+20", ""), ("reason", "Bonus", "")]),
+     [("Points", "+20", ""), ("Reason", "Bonus", "")]),
     (row(Kind.ENTRY, old={"start_number": 3, "withdrawn": False, "player.town": ""},
          new={"start_number": 3, "withdrawn": True, "player.town": "Triberg"}), "Registration",
-     [("withdrawn", "no", "yes"), ("town", "–", "Triberg")]),
+     [("Withdrawn", "no", "yes"), ("Town", "–", "Triberg")]),
     (row(Kind.ROLE, Action.CREATE, new={"role": "helper", "user": "hans"}), "Staff",
-     [("role", "", "entry helper"), ("user", "", "hans")]),
+     [("Role", "", "entry helper"), ("User", "", "hans")]),
     (row(Kind.TOURNAMENT, old={"ruleset": "schwarzwald", "status": "running"},
          new={"ruleset": "traditionell", "status": "finished"}), "Tournament",
-     [("ruleset", "Black Forest Championship (SM)", "Traditional (triple counting)"),
-      ("status", "running", "finished")]),
+     [("Ruleset", "Black Forest Championship (SM)", "Traditional (triple counting)"),
+      ("Status", "running", "finished")]),
     (row(Kind.CATEGORY, Action.ADD, new={"category": "Senioren", "player": "Wehrle, Rosa"}), "Category",
-     [("category", "", "Senioren"), ("player", "", "Wehrle, Rosa")]),
+     [("Category", "", "Senioren"), ("Player", "", "Wehrle, Rosa")]),
 ])
 def test_a_row_in_words(log, subject, changes):
     with translation.override("en"):
@@ -60,9 +61,9 @@ def test_where_a_row_belongs_and_its_one_line_summary():
     with translation.override("en"):
         entry = words.describe(row(Kind.ENTRY, old={"start_number": 3, "paid": False},
                                    new={"start_number": 3, "paid": True}))
-        assert entry.where == "Start number 3" and (entry.before, entry.after) == ("paid: no", "paid: yes")
+        assert entry.where == "Start number 3" and (entry.before, entry.after) == ("Paid: no", "Paid: yes")
         game = words.describe(row(Kind.GAME, Action.CREATE, new=GAME))
-        assert game.after.startswith("Solo, declarer 3, 61 card points → −30 −30 +90 −30") and game.before == ""
+        assert game.after.startswith("Solo, declarer 3, 61 card points: Seat 1 −30, Seat 2 −30, Seat 3 +90, Seat 4 −30") and game.before == ""
         category = words.describe(row(Kind.CATEGORY, Action.CREATE, new={"name": "Senioren"}))
         assert category.where == "“Senioren”"
 

@@ -91,7 +91,9 @@ def test_tournament_workbook_matches_standings_and_games(played):
     assert {line[2] for line in lines} >= {"Bogensummen", "Korrektur"}          # the kinds in words, as on the page
     sheet = next(line for line in lines if line[2] == "Bogensummen")
     assert sheet[4:7] == [2, 1, "Tisch 1, Durchgang 2"] and not sheet[7]
-    assert sheet[8] == "1: +60 2: \u221220 3: \u221220 4: \u221210 5: \u221210"   # seat by seat, 1-based
+    assert [part.rsplit(" ", 1)[1] for part in sheet[8].split(", ")] == ["+60", "\u221220", "\u221220", "\u221210",
+                                                                    "\u221210"]   # seat by seat, 1-based, named
+    assert sheet[8].startswith("Sitz 1 ") and "Sitz 5 " in sheet[8] and "Sitz 0" not in sheet[8]
 
 
 def test_season_workbook_matches_the_season_standings_and_the_scores():

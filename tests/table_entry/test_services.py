@@ -66,7 +66,9 @@ def test_the_log_says_which_seat_and_phone_keyed_and_confirmed():
     services.key_game(access=seat(link, 0, "a1b2"), number=1, data=cego(table, 1))
     services.confirm_game(access=seat(link, 3, "ffee"), number=1, version=1)
     rows = describe_all(AuditLog.objects.filter(table=table).select_related("user", "table__round"))
-    assert [r.user for r in rows] == ["Tisch 1, Sitz 4 (Handy ffee3)", "Tisch 1, Sitz 1 (Handy a1b20)"]
+    names = {s.position: s.entry.player.full_name for s in table.seats.select_related("entry__player")}
+    assert [r.user for r in rows] == [f"Tisch 1, Sitz 4 {names[3]} (Handy ffee3)",
+                                      f"Tisch 1, Sitz 1 {names[0]} (Handy a1b20)"]
     assert rows[0].after == "bestätigt wie eingetragen (Version 1)"
     assert rows[1].after.startswith("Cego, Spieler ")
 

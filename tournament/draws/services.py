@@ -117,7 +117,8 @@ def draw_round(*, tournament, number, user, seed=None):
         tournament.save(update_fields=["status"])
     audit(tournament=tournament, obj_type=AuditLog.Kind.ROUND, obj_id=round_.pk, action=AuditLog.Action.DRAW, user=user,
            new={"round": number, "seed": str(seed), "algorithm": result.algorithm, "input_hash": result.input_hash,
-                "players": len(by_player), "stats": result.stats()})
+                "players": len(by_player), "stats": result.stats(),
+                "tables": dict(Counter(str(len(players)) for players in result.rounds[number - 1]))})
     return round_
 
 

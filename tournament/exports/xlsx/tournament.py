@@ -137,7 +137,8 @@ def adjustments_sheet(tournament):
 
 
 def audit_sheet(tournament):
-    """The audit log oldest first, in the words of the director's audit page (``tournament.audit.words``)."""
+    """The audit log oldest first, in the words of the director's audit page (``tournament.audit.words``); the
+    sheet's title is "Audit log" translated ("Protokoll")."""
     columns = [Column(_("When"), 17, DATETIME), Column(_("User"), 14), Column(_("Object"), 14),
                Column(_("Action"), 14), Column(_("Round"), 8, INTEGER), Column(_("Table"), 7, INTEGER),
                Column(_("What"), 22), Column(_("Before"), 50), Column(_("After"), 50), Column(_("Reason"), 30)]
@@ -157,8 +158,11 @@ def audit_sheet(tournament):
 
 
 def _audit_lines(logs):
+    """One line per log row, in the page's words: who (an account, or a table link's seat with its player), what
+    (game number, table and round, start number and player …), before and after seat by seat with names."""
     for d in words.describe_all(logs):
-        yield [local(d.log.at), d.user if d.log.user else "", d.kind, d.action, d.round_number, d.table_number,
+        who = d.user if d.log.user or d.log.origin else ""
+        yield [local(d.log.at), who, d.kind, d.action, d.round_number, d.table_number,
                " · ".join(part for part in (d.subject, d.where) if part and part != d.kind), d.before, d.after,
                d.log.reason]
 
