@@ -9,7 +9,6 @@ import datetime
 from django.utils import formats
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from scoring import resolve
 from scoring.contracts import CONTRACTS
@@ -31,6 +30,7 @@ from tournament.models import (
     Table,
     Tournament,
 )
+from tournament.standings.labels import TIEBREAK_LABELS
 
 Kind = AuditLog.Kind
 NONE = seats.NONE
@@ -39,10 +39,6 @@ MODELS = {Kind.GAME: Game, Kind.ROUND: Round, Kind.ADJUSTMENT: Adjustment, Kind.
           Kind.PREREG: PreRegistration, Kind.TABLE: Table, Kind.CLOCK: Round}
 SEATS = {"declarer", "announcer", "last_trick", "penalty"}         # game fields that hold a 0-based seat
 STATUS = {Kind.ROUND: Round.Status, Kind.TOURNAMENT: Tournament.Status, Kind.PREREG: PreRegistration.Status}
-# The same words as the tournament form's tie-break choices (office.forms.director.TIEBREAK_LABELS).
-TIEBREAKS = {"best_round": gettext_lazy("Better single round"),
-             "declarer_won": gettext_lazy("More declarer games won"),
-             "declarer_lost": gettext_lazy("Fewer declarer games lost"), "lots": gettext_lazy("Drawing lots")}
 
 
 def _verbose(model, name):
@@ -100,7 +96,7 @@ def value_text(kind, key, value, names=None):
     if key == "ruleset":
         return _ruleset_name(value)
     if key == "tiebreaks" and isinstance(value, str):
-        return ", ".join(str(TIEBREAKS.get(k.strip(), k.strip())) for k in value.split(",") if k.strip())
+        return ", ".join(str(TIEBREAK_LABELS.get(k.strip(), k.strip())) for k in value.split(",") if k.strip())
     if key == "stats" and isinstance(value, dict):
         return draw_checks(value)
     if key == "date" and isinstance(value, str):

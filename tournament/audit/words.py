@@ -249,6 +249,8 @@ def _where(log, old, new, round_numbers, player=""):
     if kind == Kind.CLOCK:
         number = new.get("round") or old.get("round") or round_numbers.get(log.object_id)
         return _("Round %(n)s") % {"n": number} if number else ""
+    if kind == Kind.TABLE and log.table is not None:       # the subject already says "Table 7"
+        return _("Round %(n)s") % {"n": log.table.round.number}
     if log.table is not None:
         return _("table %(t)s, round %(n)s") % {"t": log.table.number, "n": log.table.round.number}
     number = (new.get("start_number") or old.get("start_number") if kind in (Kind.ENTRY, Kind.PREREG)

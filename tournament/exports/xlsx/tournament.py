@@ -128,7 +128,7 @@ def round_parts(width):
 
 def adjustments_sheet(tournament):
     columns = [Column(_("Start number"), 10, INTEGER), Column(_("Name"), 22), Column(_("Score"), 9, SIGNED),
-               Column(_("Reason"), 40), Column(_("When"), 17, DATETIME), Column(_("By"), 14)]
+               Column(_("Reason"), 40, wrap=True), Column(_("When"), 17, DATETIME), Column(_("By"), 14)]
     adjustments = (Adjustment.objects.filter(entry__tournament=tournament)
                    .select_related("entry__player", "created_by").order_by("created_at", "pk"))
     rows = ([a.entry.start_number, a.entry.player.full_name, a.points, a.reason, local(a.created_at),
@@ -141,7 +141,8 @@ def audit_sheet(tournament):
     sheet's title is "Audit log" translated ("Protokoll")."""
     columns = [Column(_("When"), 17, DATETIME), Column(_("User"), 14), Column(_("Object"), 14),
                Column(_("Action"), 14), Column(_("Round"), 8, INTEGER), Column(_("Table"), 7, INTEGER),
-               Column(_("What"), 22), Column(_("Before"), 50), Column(_("After"), 50), Column(_("Reason"), 30)]
+               Column(_("What"), 22, wrap=True), Column(_("Before"), 44, wrap=True), Column(_("After"), 44, wrap=True),
+               Column(_("Reason"), 26, wrap=True)]
     entries = (AuditLog.objects.filter(tournament=tournament).select_related("user", "table__round")
                .order_by("at", "pk"))
 
@@ -154,7 +155,7 @@ def audit_sheet(tournament):
                 batch = []
         yield from _audit_lines(batch)
 
-    return Sheet(_("Audit log"), columns, rows())
+    return Sheet(_("Audit log"), columns, rows(), page_columns=(7,), repeat_columns=1)   # when; what | before, after
 
 
 def _audit_lines(logs):

@@ -45,6 +45,7 @@ class Column:
     header: str
     width: float = 12
     number_format: str | None = None
+    wrap: bool = False             # long texts wrap within the column (the row grows) instead of being cut off
 
 
 @dataclass
@@ -180,6 +181,7 @@ def write_xlsx(sheets, progress=no_progress, total=None, every=1000):
     bold = Font(name=FONT_NAME, size=FONT_SIZE, family=2, bold=True)
     fill = PatternFill("solid", fgColor="E8EEE9")
     wrap = Alignment(vertical="center", wrap_text=True)
+    body_wrap = Alignment(vertical="top", wrap_text=True)
     taken, done = set(), 0
 
     def text_cell(ws, value):
@@ -208,9 +210,12 @@ def write_xlsx(sheets, progress=no_progress, total=None, every=1000):
         # ``append``, so the same cell object can carry the next row's value.
         formatted = []
         for index, column in enumerate(sheet.columns):
-            if column.number_format:
+            if column.number_format or column.wrap:
                 cell = WriteOnlyCell(ws)
-                cell.number_format = column.number_format
+                if column.number_format:
+                    cell.number_format = column.number_format
+                if column.wrap:
+                    cell.alignment = body_wrap
                 formatted.append((index, cell))
         count = 0
         for row in sheet.rows:

@@ -20,21 +20,10 @@ from tournament.registration.services import ENTRY_FIELDS, PLAYER_FIELDS
 from tournament.results.engine import MAX_POINTS
 from tournament.seasons.services import SEASON_FIELDS, TOURNAMENT_FIELDS
 from tournament.standings import ranking as standings
+from tournament.standings.labels import tiebreak_label
 
 MAX_GAMES = 60   # Game.number is 1–60
 TIEBREAK_SLOTS = 4
-TIEBREAK_LABELS = {
-    "best_round": _("Better single round"),
-    "declarer_won": _("More declarer games won"),
-    "declarer_lost": _("Fewer declarer games lost"),
-    "lots": _("Drawing lots"),
-}
-
-
-def tiebreak_label(name):
-    return str(TIEBREAK_LABELS.get(name, name))
-
-
 def ruleset_choices():
     lang = engine_lang()
     return [(key, resolve(key).name[lang]) for key in RULESET_KEYS]

@@ -17,17 +17,14 @@ from tournament.common import params
 from tournament.common.collation import name_key, person_key
 from tournament.models import Category, Player, Round, Season
 from tournament.office import errors
-from tournament.office.forms.director import (
-    CategoryForm,
-    PlayerSearchForm,
-    tiebreak_label,
-)
+from tournament.office.forms.director import CategoryForm, PlayerSearchForm
 from tournament.office.views.access import direct, organise
 from tournament.office.views.common import tournament_context, tournament_or_404
 from tournament.registration.selectors import search_players, visible
 from tournament.seasons import services as seasons
 from tournament.standings import categories as season_categories
 from tournament.standings import ranking as standings
+from tournament.standings.labels import tiebreak_label
 from tournament.standings import selectors as standings_queries
 
 
