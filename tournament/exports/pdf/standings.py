@@ -48,7 +48,7 @@ def tournament_section(tournament, standings, title, *, prize_keys=()):
     with_team = any(r.data["team"] for r in rows)
     with_adjustments = any(r.data["adjustments"] for r in rows)
     columns = [col(_("Rank"), True, "rank", 12), col(_("No."), True, "", 9), col(_("Name"), cls="name"),
-               col(_("Town"), cls="small", width=27 if with_team else 34)]
+               col(_("Town"), cls="small", width=30 if with_team else 34)]
     if with_team:
         columns.append(col(_("Team"), cls="small", width=30))
     columns += [col(_("R%(n)s") % {"n": n}, True, "", 12.5) for n in standings.rounds]
