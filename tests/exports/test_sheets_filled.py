@@ -56,3 +56,48 @@ def test_every_stand_is_right_aligned_in_its_column():
     on_stand = [d for d in near if d < 1.5]
     assert len(on_stand) >= table.games_planned             # at least one stand per row sits on a column edge
     assert max(on_stand) < 0.6                               # within 0.2 mm
+
+
+def test_a_partly_played_table_says_how_far_it_got():
+    _t, round_ = factories.seated(players=8)
+    table, other = round_.tables.order_by("number")
+    factories.play_table(table, games=7)
+    factories.play_table(other)
+    content = get("score_sheets_filled").render(round_=round_, language="en")[2]
+    first, second = pdftotext(content).split("\f")[:2]
+    assert f"after 7 of {table.games_planned} games" in first
+    assert "after" not in second and "ended early" not in first + second    # complete; not ended
+    assert "after 7 of" not in pdftotext(get("score_sheets").render(round_=round_, language="en")[2])   # blank
+
+
+@pytest.mark.parametrize("counted", [True, False])
+def test_a_table_ended_early_says_so_why_and_whether_it_counts(counted):
+    from tournament.results.early_end import end_table_early
+
+    _t, round_ = factories.seated(players=5)
+    table = round_.tables.get()
+    factories.play_table(table, games=7)
+    end_table_early(table=table, user=factories.user(), reason="Player <b>ill</b> & gone", counted=counted)
+    table.refresh_from_db()
+    text = " ".join(words(pdftotext(get("score_sheet_filled").render(table=table, language="en")[2])))
+    assert f"after 7 of {table.games_planned} games" in text
+    assert f"ended early after 7 of {table.games_planned} games: Player <b>ill</b> & gone." in text
+    assert ("The games played count." in text) is counted
+    assert ("It counts for nobody" in text) is not counted
+
+
+def test_five_long_names_print_whole_in_the_signatures():
+    _t, round_ = factories.seated(players=5)
+    table = round_.tables.get()
+    names = ["Maria-Theresia Schwarzwälder-Kirschbaum", "Hans-Joachim Obermüller-Lüdenscheid",
+             "Anna-Katharina Vögtle-Fürstenberg", "Karl-Friedrich Hinterzartener", "Eva-Maria Bräunlinger-Titisee"]
+    for seat, name in zip(table.seats.select_related("entry__player").order_by("position"), names):
+        first, last = name.split(" ")
+        seat.entry.player.first_name, seat.entry.player.last_name = first, last
+        seat.entry.player.save()
+    text = pdftotext(get("score_sheet").render(table=table, back="none")[2])
+    joined = " ".join(text.split())
+    for number, name in enumerate(names, start=1):
+        first, last = name.split(" ")
+        assert f"Sitz {number} · {first}" in joined                 # the seat label and the first name …
+        assert last in joined.replace("- ", "-").replace(" -", "-")  # … and the whole last name (wrapped)

@@ -66,7 +66,9 @@ def sheet_pages(table, seats, games=None, totals=None, *, zero_sum=True, out_sco
     """The pages of one table's sheet: header data and the SVG grid of each page.
 
     ``games`` (Game objects) fill it; ``totals`` ({position: points}) fill only the final row (a table entered
-    as totals only). Blank when both are None.
+    as totals only). Blank when both are None. A filled sheet of a table that played fewer games than planned
+    says under its final row how far it got ("after 7 of 24 games"), and one whose round the director ended early
+    says so in its foot, with the reason and whether the games count (``results.early_end``).
     """
     size = table.size
     by_position = {s.position: s for s in seats}
@@ -75,24 +77,28 @@ def sheet_pages(table, seats, games=None, totals=None, *, zero_sum=True, out_sco
                 "last_name": by_position[p].entry.player.last_name if p in by_position else "",
                 "first_name": by_position[p].entry.player.first_name if p in by_position else "",
                 "town": by_position[p].entry.player.town if p in by_position else ""} for p in range(size)]
-    rows, final = {}, None
+    rows, final, played = {}, None, None
     if games is not None:
         sheet = ScoreSheet(size, table.games_planned, {g.number: g.scores for g in games},
                            {g.number: g for g in games}, zero_sum=zero_sum)
         rows = {r.number: game_cells(r.game, r) for r in sheet.rows if r.entered and r.game is not None}
+        played = sheet.entered
         if sheet.entered:
             final = {"stand": [signed(v) for v in sheet.totals], "check": signed(sum(sheet.totals))}
     if totals:
         values = [totals.get(p, 0) for p in range(size)]
         final = {"stand": [signed(v) for v in values], "check": signed(sum(values))}
     labels = grid_labels()
+    partial = played is not None and not totals and played < table.games_planned
+    note = (_("after %(played)s of %(planned)s games") % {"played": played, "planned": table.games_planned}
+            if partial else "")
     parts = sheet_layout.chunks(table.games_planned)
     pages = []
     for index, (first, last) in enumerate(parts, start=1):
         is_last = index == len(parts)
         grid = sheet_layout.grid(size=size, first=first, last=last, labels=labels, rows=rows,
                                  final=final if is_last else None, show_totals=is_last,
-                                 sitting_out=out_scores_zero)
+                                 sitting_out=out_scores_zero, final_note=note)
         head = [{"label": labels[key], "width": width} if kind == "label" else {**players[key], "width": width}
                 for kind, key, width in grid.heading]
         pages.append({"grid": grid, "grid_uri": sheet_layout.data_uri(sheet_layout.to_svg(grid)), "head": head,
@@ -101,7 +107,8 @@ def sheet_pages(table, seats, games=None, totals=None, *, zero_sum=True, out_sco
     return {"table": table, "number": table.number, "size": size, "games": table.games_planned,
             "players": players, "pages": pages, "filled": games is not None or bool(totals),
             "totals_only": bool(totals), "five": table.dealer_sits_out, "zero_sum": zero_sum,
-            "out_scores_zero": out_scores_zero}
+            "out_scores_zero": out_scores_zero, "played": played, "partial": partial,
+            "ended": (games is not None or bool(totals)) and table.ended_early}
 
 
 def back_context(tournament):
