@@ -33,6 +33,7 @@ from tournament.table_entry.links import active_links
 
 BACK_CHOICES = ("each", "end", "none")
 MAX_BATCH = 10      # sheets per WeasyPrint document: progress per batch, little per-document overhead
+PROGRESS_STEPS = 10  # a round reports progress about this often (batches of total / PROGRESS_STEPS sheets)
 
 
 def grid_labels():
@@ -185,7 +186,7 @@ def render_sheets(round_, items, *, back, progress, filled, site_url=None):
     total = len(items)
     progress(0, total)
     pages, first_doc = [], None
-    size = max(1, min(MAX_BATCH, math.ceil(total / 20)))
+    size = max(1, min(MAX_BATCH, math.ceil(total / PROGRESS_STEPS)))
     for start in range(0, total, size):
         batch = items[start:start + size]
         sheets = [{**sheet_pages(t, seats, games, totals, zero_sum=zero_sum, out_scores_zero=out_scores_zero),
