@@ -101,3 +101,16 @@ def test_five_long_names_print_whole_in_the_signatures():
         first, last = name.split(" ")
         assert f"Sitz {number} · {first}" in joined                 # the seat label and the first name …
         assert last in joined.replace("- ", "-").replace(" -", "-")  # … and the whole last name (wrapped)
+
+
+def test_the_back_page_breaks_headings_between_words_and_explains_goal_games_and_raeuber():
+    _t, round_ = factories.seated(players=4)
+    table = round_.tables.get()
+    german = pdftotext(get("score_sheet").render(table=table)[2]).split("\f")[1]
+    assert not [line for line in german.splitlines() if line.rstrip().endswith("-")]   # no "Ver-" / "lierer"
+    for word in ("verliert", "verlieren", "Verlierer", "Verschiedene", "Gegensolo", "Kleiner"):
+        assert word in german.split()
+    english = " ".join(pdftotext(get("score_sheet").render(table=table, language="en")[2]).split("\f")[1].split())
+    assert "Goal games (Ultimo, Misère (Bettel), Piccolo): Declarer: the seat that plays it." in english
+    assert "Räuber: Declarer: the seat that announced it. Card points stay empty" in english
+    assert "Drescher:" not in english                      # not played under this ruleset

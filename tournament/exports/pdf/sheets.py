@@ -127,7 +127,9 @@ def back_context(tournament):
     legend_rows = [legend[i:i + 3] for i in range(0, len(legend), 3)]
     if legend_rows:
         legend_rows[-1] += [{"abbr": "", "label": ""}] * (3 - len(legend_rows[-1]))
+    goals = [c.name(lang) for key, c in CONTRACTS.items() if key in rs.allowed and c.kind == GOAL]
     return {"ruleset_name": rs.label(lang), "ruleset": rs, "tariff_columns": columns, "tariff_rows": rows,
+            "goal_names": ", ".join(goals), "raeuber": "raeuber" in rs.allowed, "drescher": "drescher" in rs.allowed,
             "fixed": fixed, "legend": legend, "legend_rows": legend_rows, "zero_sum": rs.writing == "zero_sum",
             "sitting_out_zero": rs.sitting_out_scores == "zero",
             "win_loss": any(c["suffix"] for c in columns), "note_lines": range(7)}
