@@ -160,9 +160,9 @@ def grid(*, size, first, last, labels, rows=None, final=None, sitting_out=True, 
     g.rects.append((0, 0, WIDTH, GRID_HEAD, SHADE_HEAD))
     fixed_right = sum(w for _k, w in FIXED)
     numbers = range(first, last + 1)
-    for key, x, w in cols:
-        if isinstance(key, tuple):
-            g.blocks.append(Block(x, NAME_ROW, w, GRID_HEAD - NAME_ROW, [labels[key[0]]], size=2.5, bold=True))
+    g.blocks.append(Block(0, NAME_ROW, WIDTH, GRID_HEAD - NAME_ROW, [row_line(
+        [(x + w / 2, "center", labels[key[0]], False) for key, x, w in cols if isinstance(key, tuple)], 2.5, True)],
+        align="left", size=2.5, bold=True, raw=True))
     for number in numbers:
         out = seat_rules.deal(number, size).sitting_out
         if sitting_out and out is not None:
@@ -206,12 +206,11 @@ def grid(*, size, first, last, labels, rows=None, final=None, sitting_out=True, 
             g.blocks.append(Block(0, body_bottom, label_width, TOTAL_ROW, [labels["final"]], align="right", size=3.2,
                                   bold=True))
         if final:
-            for key, x, w in cols:
-                if isinstance(key, tuple) and key[0] == "stand":
-                    g.blocks.append(Block(x, body_bottom, w - 1.2, TOTAL_ROW, [final["stand"][key[1]]],
-                                          align="right", size=3.2, bold=True))
-                elif key == "check":
-                    g.blocks.append(Block(x, body_bottom, w, TOTAL_ROW, [final["check"]], size=3.2, bold=True))
+            cells = [(x + w - 1.2, "right", final["stand"][key[1]], False) for key, x, w in cols
+                     if isinstance(key, tuple) and key[0] == "stand"]
+            cells += [(x + w / 2, "center", final["check"], False) for key, x, w in cols if key == "check"]
+            g.blocks.append(Block(0, body_bottom, WIDTH, TOTAL_ROW, [row_line(cells, 3.2, True)], align="left",
+                                  size=3.2, bold=True, raw=True))
     # Vertical lines: outer frame, fixed columns (not through the totals row), seats, the check column.
     g.lines.append((0, 0, 0, height, THICK))
     g.lines.append((WIDTH, 0, WIDTH, height, THICK))
