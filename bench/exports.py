@@ -9,11 +9,13 @@ Builds (once, in a throwaway SQLite file unless --db points at an existing one) 
 * the blank score sheets of round 1 of the first tournament (100 tables: 100 fronts + 100 tariff backs) through
   the ``score_sheets`` exporter: total seconds, and seconds per page divided by what WeasyPrint needs for one bare
   A4 page holding one plain table (best of 5, same process, fonts warm);
+* the same round's score sheets FILLED (every table played its 24 games: contracts, scores, running totals)
+  through the ``score_sheets_filled`` exporter the director uses: total seconds, and KB a page;
 * the ``season_workbook`` exporter run by the ``export`` command in a fresh Python process: wall seconds (with
   Django's start-up) and that process's peak resident memory (``VmHWM``).
 
-Last line: ``pdf_100_sheets_s=X pdf_page_ratio=Y xlsx_season_s=Z xlsx_peak_mb=W``
-(targets: X ≤ 15, Z ≤ 30, W ≤ 300).
+Last line: ``pdf_100_sheets_s=X pdf_page_ratio=Y pdf_100_filled_s=F xlsx_season_s=Z xlsx_peak_mb=W``
+(targets: X ≤ 15, F ≤ 15 with ≤ 30 KB a page, Z ≤ 30, W ≤ 300).
 """
 
 import argparse
@@ -121,6 +123,17 @@ def main():
     print(f"score sheets: {len(tables)} tables, {pages} pages, {len(content) / 1e6:.1f} MB in {pdf_s:.1f} s "
           f"({per_page * 1000:.0f} ms a page = {per_page / bare:.2f} bare pages)")
 
+    games = sum(t.games.count() for t in tables[:3])
+    assert games == 3 * args.games, f"round 1 is not fully played ({games} games at its first 3 tables)"
+    start = time.perf_counter()
+    _name, _type, filled = get("score_sheets_filled").render(round_=round_)
+    filled_s = time.perf_counter() - start
+    filled_pages = count_pages(filled) or expected_pages(tables, "none")
+    assert filled_pages == expected_pages(tables, "none"), (filled_pages, expected_pages(tables, "none"))
+    print(f"filled score sheets: {len(tables)} tables, {filled_pages} pages, {len(filled) / 1e6:.1f} MB in "
+          f"{filled_s:.1f} s ({filled_s / filled_pages * 1000:.0f} ms and {len(filled) / filled_pages / 1000:.1f} KB "
+          f"a page)")
+
     out = os.path.join(tempfile.mkdtemp(prefix="cego-bench-xlsx-"), "season.xlsx")
     start = time.perf_counter()
     result = subprocess.run([sys.executable, "-c", CHILD, ROOT, db_path, str(season.pk), out],
@@ -129,8 +142,8 @@ def main():
     peak_mb = int(result.stdout.split("PEAK_KB=")[1].split()[0]) / 1024
     print(f"season workbook: {os.path.getsize(out) / 1e6:.1f} MB, {log_rows:,} game-log rows in {xlsx_s:.1f} s, "
           f"peak {peak_mb:.0f} MB resident (the whole export process)")
-    print(f"pdf_100_sheets_s={pdf_s:.1f} pdf_page_ratio={per_page / bare:.2f} xlsx_season_s={xlsx_s:.1f} "
-          f"xlsx_peak_mb={peak_mb:.0f}")
+    print(f"pdf_100_sheets_s={pdf_s:.1f} pdf_page_ratio={per_page / bare:.2f} pdf_100_filled_s={filled_s:.1f} "
+          f"xlsx_season_s={xlsx_s:.1f} xlsx_peak_mb={peak_mb:.0f}")
 
 
 if __name__ == "__main__":

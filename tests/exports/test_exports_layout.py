@@ -36,7 +36,8 @@ def test_columns_and_heading_fill_the_width(size):
 @pytest.mark.parametrize("size, games", [(4, 24), (5, 30), (3, 24)])
 def test_grid_preprints_the_dealer_and_fits_the_page(size, games):
     g = sheet_layout.grid(size=size, first=1, last=games, labels=LABELS)
-    dealers = [t.text for t in g.texts if t.x == "13" and t.text.isdigit()]
+    bold = next(b for b in g.blocks if b.raw and b.bold and len(b.lines) == games)
+    dealers = [line.replace(sheet_layout.HAIR, "").strip() for line in bold.lines]
     assert dealers == [str((n - 1) % size + 1) for n in range(1, games + 1)]
     shaded = [r for r in g.rects if r[4] == sheet_layout.SHADE_OUT]
     assert len(shaded) == (games if size == 5 else 0)      # the dealer sits out only at a table of 5
@@ -56,8 +57,10 @@ def test_svg_is_well_formed_with_a_decimal_point_in_german():
     root = ET.fromstring(svg)
     assert root.tag.endswith("svg")
     assert "," not in root.get("viewBox")
-    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
-    assert "+30" in texts and "Endstand" in texts and "41" in texts
+    assert not list(root.iter("{http://www.w3.org/2000/svg}text"))      # texts are HTML blocks (docstring)
+    html = " ".join(b.html for b in g.blocks)
+    assert "+30" in html and "Endstand" in html and "41" in html
+    assert all("," not in b.style for b in g.blocks)
     assert sheet_layout.data_uri(svg).startswith("data:image/svg+xml;base64,")
 
 
@@ -109,3 +112,24 @@ def test_write_xlsx_bold_frozen_filtered_formatted():
     assert ws.max_row == 2501
     assert book["Leer"].max_row == 1
     assert progress[-1] == (2500, 2500) and (1000, 2500) in progress
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_row_line_places_each_cell_where_the_grid_says(bold):
+    """Spaces and hair spaces bring every text to its cell: right edges and centres within half a hair space."""
+    size = sheet_layout.ROW_SIZE
+    cells = [(4.0, "center", "12", False), (31.0, "center", "GSo", False), (70.8, "right", "+1250", False),
+             (85.0, "right", "−40", False), (100.0, "right", "✓", True)]
+    line = sheet_layout.row_line(cells, size, bold)
+    assert '<span class="bad">✓</span>' in line
+    plain = line.replace('<span class="bad">', "").replace("</span>", "")
+    hair = sheet_layout.text_width(sheet_layout.HAIR, size, bold)
+    for x, align, text, _marked in cells:
+        start = sheet_layout.text_width(plain[:plain.index(text)], size, bold)
+        end = start + sheet_layout.text_width(text, size, bold)
+        assert (end if align == "right" else (start + end) / 2) == pytest.approx(x, abs=hair / 2 + 1e-9)
+
+
+def test_row_line_escapes_and_never_overlaps():
+    line = sheet_layout.row_line([(5.0, "right", "<b>&", False), (6.0, "right", "99", False)], 2.9, False)
+    assert line.startswith("&lt;b&gt;&amp;") and line.endswith("99")     # the second cell follows the first

@@ -4,10 +4,12 @@ A sheet page is an A4 portrait page (190 × 277 mm inside 10 mm margins): a titl
 players in seat order in its heading, and the signature lines.
 
 Why SVG: WeasyPrint lays out an HTML table cell by cell (a 30 × 15 table: ≈ 0.35 s a page here). The grid's
-lines, shading and short texts are drawn as an SVG image instead, and only its heading (names, start numbers,
-column labels: text that needs real line layout) is a one-row HTML table laid over the image. WeasyPrint lays
-out SVG text letter by letter, so the SVG carries only short texts (game numbers, dealer seats, scores).
-Measured in docs/exports.md.
+lines and shading are drawn as an SVG image instead. Its texts are not SVG text: WeasyPrint lays SVG text out
+and draws it letter by letter, and wraps every text with ``text-anchor`` middle or end in a PDF form object of its
+own — a filled sheet (≈ 350 texts) took ≈ 1 s and 130 KB a page that way. The texts are ``Block``s instead: one
+absolutely positioned HTML block per column, one line a row (``white-space: pre``, line height = row height), so
+WeasyPrint lays out one short line per cell and draws it as plain text (≈ 10 KB a filled page). The heading
+(names, start numbers, column labels) is a one-row HTML table laid over the image. Measured in docs/exports.md.
 
 Columns: game number, dealer (pre-printed), contract, declarer, card points, then per seat ``±`` (the game's
 score, written with its sign) and ``Stand`` (the running total), and ``Σ``, the row-sum check (0 under zero-sum
@@ -31,14 +33,38 @@ HEADER = 22.0                   # title block (20 mm: room for the QR code of th
 GRID_HEAD = 14.0                # the grid's heading: names (9 mm), then ± / Stand (5 mm)
 NAME_ROW = 9.0
 TOTAL_ROW = 8.0
-FOOT = 27.0                     # check line, signatures, footer
+FOOT = 32.0                     # check line (and an early end), signatures of up to 3 lines, footer
 SAFETY = 6.0
 MAX_ROWS = 36
 MAX_ROW_HEIGHT = 8.0
 FIXED = (("number", 8.0), ("dealer", 10.0), ("contract", 12.0), ("declarer", 12.0), ("points", 11.0))
 CHECK = 10.0
 THIN, MEDIUM, THICK = 0.18, 0.35, 0.6
+DEAL_ROUND = 0.7                # the rule under every round of deals: heavier than the frame, seen at once
 SHADE_OUT, SHADE_HEAD = "#d4d4d4", "#eef2ef"
+ROW_SIZE = 2.9                  # font size (mm) of a filled row's cells
+
+# Advance widths (units of 1/2048 em) of DejaVu Sans and DejaVu Sans Bold, read from the fonts with fontTools, for
+# the characters a filled row prints; the ten digits share one width. ``row_line`` places every cell of a row by
+# them; an unknown character counts as ``UNKNOWN`` (it can only shift the cells after it in its row).
+EM = 2048
+HAIR = "\u200a"                 # hair space: the fine step of the padding between cells
+WIDTHS = {False: dict.fromkeys("0123456789", 1303) | {
+    '+': 1716, '−': 1716, '-': 739, '!': 821, '✓': 1716, '✗': 1716, ' ': 651, HAIR: 204, 'A': 1401, 'B': 1405,
+    'C': 1430, 'D': 1577, 'E': 1294, 'F': 1178, 'G': 1587, 'H': 1540, 'I': 604, 'J': 604, 'K': 1343, 'L': 1141,
+    'M': 1767, 'N': 1532, 'O': 1612, 'P': 1235, 'Q': 1612, 'R': 1423, 'S': 1300, 'T': 1251, 'U': 1499, 'V': 1401,
+    'W': 2025, 'X': 1403, 'Y': 1251, 'Z': 1403, 'a': 1255, 'b': 1300, 'c': 1126, 'd': 1300, 'e': 1260, 'f': 721,
+    'g': 1300, 'h': 1298, 'i': 569, 'j': 569, 'k': 1186, 'l': 569, 'm': 1995, 'n': 1298, 'o': 1253, 'p': 1300,
+    'q': 1300, 'r': 842, 's': 1067, 't': 803, 'u': 1298, 'v': 1212, 'w': 1675, 'x': 1212, 'y': 1212, 'z': 1075,
+}, True: dict.fromkeys("0123456789", 1425) | {
+    '+': 1716, '−': 1716, '-': 850, '!': 934, '✓': 1716, '✗': 1716, ' ': 713, HAIR: 204, 'A': 1585, 'B': 1561,
+    'C': 1503, 'D': 1700, 'E': 1399, 'F': 1399, 'G': 1681, 'H': 1714, 'I': 762, 'J': 762, 'K': 1587, 'L': 1305,
+    'M': 2038, 'N': 1714, 'O': 1741, 'P': 1501, 'Q': 1741, 'R': 1577, 'S': 1475, 'T': 1397, 'U': 1663, 'V': 1585,
+    'W': 2259, 'X': 1579, 'Y': 1483, 'Z': 1485, 'a': 1382, 'b': 1466, 'c': 1214, 'd': 1466, 'e': 1389, 'f': 891,
+    'g': 1466, 'h': 1458, 'i': 702, 'j': 702, 'k': 1362, 'l': 702, 'm': 2134, 'n': 1458, 'o': 1407, 'p': 1466,
+    'q': 1466, 'r': 1010, 's': 1219, 't': 979, 'u': 1458, 'v': 1335, 'w': 1892, 'x': 1321, 'y': 1335, 'z': 1192,
+}}
+UNKNOWN = {False: 1300, True: 1450}
 
 
 def pages_for(games):
@@ -59,14 +85,23 @@ def row_height(rows):
 
 
 @dataclass
-class Text:
+class Block:
+    """Texts of one column over consecutive rows of equal height (or a single cell): laid out as HTML, one line a
+    row, over the SVG grid. ``marked``: indexes of lines printed red and bold (a row sum that is not 0)."""
     x: float
     y: float
-    text: str
-    anchor: str = "middle"
+    width: float
+    line_height: float
+    lines: list
+    align: str = "center"           # center, right, left
     size: float = 3.1
-    weight: str = "normal"
-    fill: str = "#000"
+    bold: bool = False
+    grey: bool = False
+    marked: set = field(default_factory=set)
+    raw: bool = False               # lines are HTML already (``row_line``)
+    style: str = ""                 # set by ``finish``
+    css: str = ""
+    html: str = ""
 
 
 @dataclass
@@ -76,7 +111,7 @@ class Grid:
     heading: list = field(default_factory=list)    # HTML heading cells: (kind, key or seat, width mm)
     lines: list = field(default_factory=list)      # (x1, y1, x2, y2, stroke width)
     rects: list = field(default_factory=list)      # (x, y, w, h, fill)
-    texts: list = field(default_factory=list)
+    blocks: list = field(default_factory=list)     # Block: every text of the grid
 
 
 def columns(size):
@@ -106,12 +141,13 @@ def heading(size):
     return cells
 
 
-def grid(*, size, first, last, labels, rows=None, final=None, sitting_out=True, show_totals=True):
-    """The grid of games ``first``…``last`` as lines, fills and short texts.
+def grid(*, size, first, last, labels, rows=None, final=None, sitting_out=True, show_totals=True, final_note=""):
+    """The grid of games ``first``…``last``: lines and fills (SVG) and the texts over them (``Block``s).
 
     ``labels``: plus, stand, final. ``rows``: ``{number: cell texts}`` for a filled sheet (contract, declarer,
     points, check, and per-seat lists plus and stand). ``final``: the totals row texts (``stand`` per seat and
-    ``check``), printed only on the page that holds the last game.
+    ``check``), printed only on the page that holds the last game; ``final_note`` a short line under the final
+    row's label (how far a partly played table got).
     """
     rows = rows or {}
     count = last - first + 1
@@ -123,54 +159,58 @@ def grid(*, size, first, last, labels, rows=None, final=None, sitting_out=True, 
     g = Grid(WIDTH, round(height, 2), heading=heading(size))
     g.rects.append((0, 0, WIDTH, GRID_HEAD, SHADE_HEAD))
     fixed_right = sum(w for _k, w in FIXED)
-    for key, x, w in cols:
-        if isinstance(key, tuple):
-            g.texts.append(Text(x + w / 2, 12.7, labels[key[0]], size=2.5, weight="bold"))
-    for i, number in enumerate(range(first, last + 1)):
-        y = top + i * h
-        base = y + h / 2 + 1.1
-        dealer, out, _forehand = seat_rules.deal(number, size)
+    numbers = range(first, last + 1)
+    g.blocks.append(Block(0, NAME_ROW, WIDTH, GRID_HEAD - NAME_ROW, [row_line(
+        [(x + w / 2, "center", labels[key[0]], False) for key, x, w in cols if isinstance(key, tuple)], 2.5, True)],
+        align="left", size=2.5, bold=True, raw=True))
+    for number in numbers:
+        out = seat_rules.deal(number, size).sitting_out
         if sitting_out and out is not None:
             _key, x, w = next(c for c in cols if c[0] == ("plus", out))
-            g.rects.append((x, y, w, h, SHADE_OUT))
-        g.texts.append(Text(4.0, base, str(number), size=3.0, fill="#333"))
-        g.texts.append(Text(13.0, base, str(dealer + 1), size=3.2, weight="bold"))
-        cells = rows.get(number)
-        if cells:
-            for key, x, w in cols:
-                if key in ("contract", "declarer", "points", "check"):
-                    text = cells.get(key, "")
-                    if text:
-                        red = key == "check" and text != "0"
-                        g.texts.append(Text(x + w / 2, base, text, size=3.0, fill="#b00" if red else "#000",
-                                            weight="bold" if red else "normal"))
-                elif isinstance(key, tuple):
-                    text = cells[key[0]][key[1]]
-                    if text:
-                        g.texts.append(Text(x + w - 1.2, base, text, anchor="end", size=2.9,
-                                            weight="bold" if key[0] == "stand" else "normal"))
-    # Horizontal lines: heading, every row, a thicker one after every round of deals.
+            g.rects.append((x, top + (number - first) * h, w, h, SHADE_OUT))
+    # Every row is two lines of text, normal and bold, placed cell by cell with spaces: a few long lines are laid
+    # out far faster than one short line per cell (module docstring).
+    normal, bold = [], []
+    for number in numbers:
+        cells = rows.get(number) or {}
+        plain = [(FIXED[0][1] / 2, "center", str(number), False)]
+        strong = [(FIXED[0][1] + FIXED[1][1] / 2, "center", str(seat_rules.deal(number, size).dealer + 1), False)]
+        for key, x, w in cols if cells else ():
+            if key in ("contract", "declarer", "points", "check") and cells.get(key):
+                plain.append((x + w / 2, "center", cells[key], key == "check" and cells[key] != "0"))
+            elif isinstance(key, tuple) and cells[key[0]][key[1]]:
+                (strong if key[0] == "stand" else plain).append((x + w - 1.2, "right", cells[key[0]][key[1]], False))
+        normal.append(row_line(plain, ROW_SIZE, False))
+        bold.append(row_line(strong, ROW_SIZE, True))
+    g.blocks.append(Block(0, top, WIDTH, h, normal, align="left", size=ROW_SIZE, raw=True))
+    g.blocks.append(Block(0, top, WIDTH, h, bold, align="left", size=ROW_SIZE, bold=True, raw=True))
+    # Horizontal lines: heading, every row, a heavy one after every round of deals.
     g.lines.append((0, 0, WIDTH, 0, THICK))
     g.lines.append((fixed_right, NAME_ROW, WIDTH - CHECK, NAME_ROW, THIN))
     g.lines.append((0, top, WIDTH, top, MEDIUM))
-    for i, number in enumerate(range(first, last + 1), start=1):
-        weight = MEDIUM if seat_rules.ends_deal_round(number, size) and number != last else THIN
+    for i, number in enumerate(numbers, start=1):
+        weight = DEAL_ROUND if seat_rules.ends_deal_round(number, size) and number != last else THIN
         g.lines.append((0, top + i * h, WIDTH, top + i * h, weight))
     g.lines.append((0, body_bottom, WIDTH, body_bottom, THICK))
     if show_totals:
-        middle = body_bottom + TOTAL_ROW / 2 + 1.2
         for key, x, w in cols:
             if isinstance(key, tuple) and key[0] == "plus":
                 g.rects.append((x, body_bottom, w, TOTAL_ROW, SHADE_HEAD))
         g.lines.append((0, height, WIDTH, height, THICK))
-        g.texts.append(Text(fixed_right - 2.0, middle, labels["final"], anchor="end", size=3.2, weight="bold"))
+        label_width = fixed_right - 2.0
+        if final_note:
+            g.blocks.append(Block(0, body_bottom + 0.5, label_width, 4.0, [labels["final"]], align="right", size=3.0,
+                                  bold=True))
+            g.blocks.append(Block(0, body_bottom + 4.3, label_width, 3.2, [final_note], align="right", size=2.3))
+        else:
+            g.blocks.append(Block(0, body_bottom, label_width, TOTAL_ROW, [labels["final"]], align="right", size=3.2,
+                                  bold=True))
         if final:
-            for key, x, w in cols:
-                if isinstance(key, tuple) and key[0] == "stand":
-                    g.texts.append(Text(x + w - 1.2, middle, final["stand"][key[1]], anchor="end", size=3.2,
-                                        weight="bold"))
-                elif key == "check":
-                    g.texts.append(Text(x + w / 2, middle, final["check"], size=3.2, weight="bold"))
+            cells = [(x + w - 1.2, "right", final["stand"][key[1]], False) for key, x, w in cols
+                     if isinstance(key, tuple) and key[0] == "stand"]
+            cells += [(x + w / 2, "center", final["check"], False) for key, x, w in cols if key == "check"]
+            g.blocks.append(Block(0, body_bottom, WIDTH, TOTAL_ROW, [row_line(cells, 3.2, True)], align="left",
+                                  size=3.2, bold=True, raw=True))
     # Vertical lines: outer frame, fixed columns (not through the totals row), seats, the check column.
     g.lines.append((0, 0, 0, height, THICK))
     g.lines.append((WIDTH, 0, WIDTH, height, THICK))
@@ -191,30 +231,68 @@ def fmt(value):
     return f"{value:.2f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
 
 
+def text_width(text, size, bold=False):
+    """The width (mm) of ``text`` in DejaVu Sans (bold) at ``size`` mm."""
+    widths, unknown = WIDTHS[bold], UNKNOWN[bold]
+    return sum(widths.get(ch, unknown) for ch in text) * size / EM
+
+
+def row_line(cells, size, bold):
+    """One line of a filled row as HTML: ``cells`` ``(x, align, text, marked)`` left to right, ``x`` the centre or
+    the right edge (mm from the grid's left), each reached with spaces and hair spaces from where the text before
+    it ended. A cell that would overlap the one before it starts right after it instead."""
+    space, hair = WIDTHS[bold][" "] * size / EM, WIDTHS[bold][HAIR] * size / EM
+    out, at = [], 0.0
+    for x, align, text, marked in cells:
+        width = text_width(text, size, bold)
+        gap = (x - width / 2 if align == "center" else x - width) - at
+        if gap > 0:
+            spaces = int(gap // space)
+            hairs = round((gap - spaces * space) / hair)
+            out.append(" " * spaces + HAIR * hairs)
+            at += spaces * space + hairs * hair
+        out.append(f'<span class="bad">{escape(text)}</span>' if marked else escape(text))
+        at += width
+    return "".join(out)
+
+
+def block_html(block):
+    """The lines of a block as escaped HTML, one a row (the block is ``white-space: pre``)."""
+    if block.raw:
+        return "\n".join(block.lines)
+    return "\n".join(f'<span class="bad">{escape(t)}</span>' if i in block.marked else escape(t)
+                      for i, t in enumerate(block.lines))
+
+
 def finish(g):
-    """Format every number once, here, so that templates only copy strings."""
+    """Format every number once, here, so that templates only copy strings; drop blocks without text."""
     g.lines = [tuple(fmt(v) for v in line) for line in g.lines]
     g.rects = [tuple(fmt(v) for v in rect[:4]) + (rect[4],) for rect in g.rects]
     g.heading = [(kind, key, fmt(float(w))) for kind, key, w in g.heading]
-    for t in g.texts:
-        t.x, t.y, t.size = fmt(float(t.x)), fmt(float(t.y)), fmt(float(t.size))
+    g.blocks = [b for b in g.blocks if any(b.lines)]
+    for b in g.blocks:
+        b.style = (f"left:{fmt(float(b.x))}mm;top:{fmt(float(b.y))}mm;width:{fmt(float(b.width))}mm;"
+                   f"line-height:{fmt(float(b.line_height))}mm;font-size:{fmt(float(b.size))}mm")
+        b.css = " ".join(["t-" + b.align] + (["b"] if b.bold else []) + (["g"] if b.grey else []))
+        b.html = block_html(b)
     g.width, g.height = fmt(float(g.width)), fmt(float(g.height))
     return g
 
 
 def to_svg(g):
-    """The grid as SVG markup (an image: WeasyPrint parses it with ElementTree, not as part of the HTML)."""
+    """The grid's lines and fills as SVG markup (an image: WeasyPrint parses it with ElementTree, not as part of
+    the HTML). No text: see the module docstring. One path per fill and per stroke width: WeasyPrint sets up the
+    graphics state for every element, so 5 paths draw far faster than 120 lines and rectangles."""
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{g.width}mm" height="{g.height}mm" '
-           f'viewBox="0 0 {g.width} {g.height}" font-family="DejaVu Sans">']
-    out += [f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{fill}"/>' for x, y, w, h, fill in g.rects]
-    out.append('<g stroke="#000" stroke-linecap="square">')
-    out += [f'<line x1="{a}" y1="{b}" x2="{c}" y2="{d}" stroke-width="{sw}"/>' for a, b, c, d, sw in g.lines]
-    out.append("</g>")
-    for t in g.texts:
-        extra = (f' font-weight="{t.weight}"' if t.weight != "normal" else "") + \
-            (f' fill="{t.fill}"' if t.fill != "#000" else "")
-        out.append(f'<text x="{t.x}" y="{t.y}" font-size="{t.size}" text-anchor="{t.anchor}"{extra}>'
-                   f'{escape(t.text)}</text>')
+           f'viewBox="0 0 {g.width} {g.height}">']
+    fills, strokes = {}, {}
+    for x, y, w, h, fill in g.rects:
+        fills.setdefault(fill, []).append(f"M{x} {y}h{w}v{h}h-{w}z")
+    for a, b, c, d, sw in g.lines:
+        strokes.setdefault(sw, []).append(f"M{a} {b}L{c} {d}")
+    out += [f'<path d="{"".join(parts)}" fill="{fill}"/>' for fill, parts in fills.items()]
+    out += [f'<path d="{"".join(parts)}" fill="none" stroke="#000" stroke-width="{sw}" stroke-linecap="square"/>'
+            for sw, parts in strokes.items()]
     out.append("</svg>")
     return "".join(out)
 

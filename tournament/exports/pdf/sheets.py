@@ -33,6 +33,7 @@ from tournament.table_entry.links import active_links
 
 BACK_CHOICES = ("each", "end", "none")
 MAX_BATCH = 10      # sheets per WeasyPrint document: progress per batch, little per-document overhead
+PROGRESS_STEPS = 10  # a round reports progress about this often (batches of total / PROGRESS_STEPS sheets)
 
 
 def grid_labels():
@@ -66,7 +67,9 @@ def sheet_pages(table, seats, games=None, totals=None, *, zero_sum=True, out_sco
     """The pages of one table's sheet: header data and the SVG grid of each page.
 
     ``games`` (Game objects) fill it; ``totals`` ({position: points}) fill only the final row (a table entered
-    as totals only). Blank when both are None.
+    as totals only). Blank when both are None. A filled sheet of a table that played fewer games than planned
+    says under its final row how far it got ("after 7 of 24 games"), and one whose round the director ended early
+    says so in its foot, with the reason and whether the games count (``results.early_end``).
     """
     size = table.size
     by_position = {s.position: s for s in seats}
@@ -75,24 +78,28 @@ def sheet_pages(table, seats, games=None, totals=None, *, zero_sum=True, out_sco
                 "last_name": by_position[p].entry.player.last_name if p in by_position else "",
                 "first_name": by_position[p].entry.player.first_name if p in by_position else "",
                 "town": by_position[p].entry.player.town if p in by_position else ""} for p in range(size)]
-    rows, final = {}, None
+    rows, final, played = {}, None, None
     if games is not None:
         sheet = ScoreSheet(size, table.games_planned, {g.number: g.scores for g in games},
                            {g.number: g for g in games}, zero_sum=zero_sum)
         rows = {r.number: game_cells(r.game, r) for r in sheet.rows if r.entered and r.game is not None}
+        played = sheet.entered
         if sheet.entered:
             final = {"stand": [signed(v) for v in sheet.totals], "check": signed(sum(sheet.totals))}
     if totals:
         values = [totals.get(p, 0) for p in range(size)]
         final = {"stand": [signed(v) for v in values], "check": signed(sum(values))}
     labels = grid_labels()
+    partial = played is not None and not totals and played < table.games_planned
+    note = (_("after %(played)s of %(planned)s games") % {"played": played, "planned": table.games_planned}
+            if partial else "")
     parts = sheet_layout.chunks(table.games_planned)
     pages = []
     for index, (first, last) in enumerate(parts, start=1):
         is_last = index == len(parts)
         grid = sheet_layout.grid(size=size, first=first, last=last, labels=labels, rows=rows,
                                  final=final if is_last else None, show_totals=is_last,
-                                 sitting_out=out_scores_zero)
+                                 sitting_out=out_scores_zero, final_note=note)
         head = [{"label": labels[key], "width": width} if kind == "label" else {**players[key], "width": width}
                 for kind, key, width in grid.heading]
         pages.append({"grid": grid, "grid_uri": sheet_layout.data_uri(sheet_layout.to_svg(grid)), "head": head,
@@ -101,7 +108,8 @@ def sheet_pages(table, seats, games=None, totals=None, *, zero_sum=True, out_sco
     return {"table": table, "number": table.number, "size": size, "games": table.games_planned,
             "players": players, "pages": pages, "filled": games is not None or bool(totals),
             "totals_only": bool(totals), "five": table.dealer_sits_out, "zero_sum": zero_sum,
-            "out_scores_zero": out_scores_zero}
+            "out_scores_zero": out_scores_zero, "played": played, "partial": partial,
+            "ended": (games is not None or bool(totals)) and table.ended_early}
 
 
 def back_context(tournament):
@@ -119,7 +127,9 @@ def back_context(tournament):
     legend_rows = [legend[i:i + 3] for i in range(0, len(legend), 3)]
     if legend_rows:
         legend_rows[-1] += [{"abbr": "", "label": ""}] * (3 - len(legend_rows[-1]))
+    goals = [c.name(lang) for key, c in CONTRACTS.items() if key in rs.allowed and c.kind == GOAL]
     return {"ruleset_name": rs.label(lang), "ruleset": rs, "tariff_columns": columns, "tariff_rows": rows,
+            "goal_names": ", ".join(goals), "raeuber": "raeuber" in rs.allowed, "drescher": "drescher" in rs.allowed,
             "fixed": fixed, "legend": legend, "legend_rows": legend_rows, "zero_sum": rs.writing == "zero_sum",
             "sitting_out_zero": rs.sitting_out_scores == "zero",
             "win_loss": any(c["suffix"] for c in columns), "note_lines": range(7)}
@@ -178,7 +188,7 @@ def render_sheets(round_, items, *, back, progress, filled, site_url=None):
     total = len(items)
     progress(0, total)
     pages, first_doc = [], None
-    size = max(1, min(MAX_BATCH, math.ceil(total / 20)))
+    size = max(1, min(MAX_BATCH, math.ceil(total / PROGRESS_STEPS)))
     for start in range(0, total, size):
         batch = items[start:start + size]
         sheets = [{**sheet_pages(t, seats, games, totals, zero_sum=zero_sum, out_scores_zero=out_scores_zero),
