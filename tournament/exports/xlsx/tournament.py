@@ -141,7 +141,7 @@ def audit_sheet(tournament):
     sheet's title is "Audit log" translated ("Protokoll")."""
     columns = [Column(_("When"), 17, DATETIME), Column(_("User"), 14), Column(_("Object"), 14),
                Column(_("Action"), 14), Column(_("Round"), 8, INTEGER), Column(_("Table"), 7, INTEGER),
-               Column(_("What"), 22, wrap=True), Column(_("Before"), 44, wrap=True), Column(_("After"), 44, wrap=True),
+               Column(_("What"), 30, wrap=True), Column(_("Before"), 44, wrap=True), Column(_("After"), 44, wrap=True),
                Column(_("Reason"), 26, wrap=True)]
     entries = (AuditLog.objects.filter(tournament=tournament).select_related("user", "table__round")
                .order_by("at", "pk"))

@@ -27,6 +27,8 @@ PIECE = re.compile(r"(\s*)([^\s-]*-|[^\s-]+)")  # (space before, a word or a wor
 ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")     # what XML 1.0 (and openpyxl) refuses
 FONT_NAME = "Calibri"       # openpyxl's body font; headers name it too
 FONT_SIZE = 11
+BODY = 0.9                  # body text: an average letter is narrower than the digit that defines a width unit
+MAX_BODY_LINES = 12         # a wrapped body cell grows at most this many lines (the text is all there anyway)
 LINE_PT = 15                # the height of one line of 11 pt text in a row
 BOLD = 1.1                  # a bold character is about this much wider than the width unit
 MAX_LINES = 6               # a heading taller than this is cut off (a 300-character tournament name)
@@ -95,9 +97,15 @@ def fitted_width(heading, width):
 
 def heading_lines(heading, width):
     """How many lines ``heading`` wraps to in a column of ``width`` (greedy, as Excel and LibreOffice wrap)."""
-    room = max((width - 1) / BOLD, 1)
+    return wrapped_lines(heading, width, BOLD, MAX_LINES)
+
+
+def wrapped_lines(value, width, factor=BODY, most=MAX_BODY_LINES):
+    """How many lines the text ``value`` wraps to in a column of ``width`` characters, each of its characters
+    ``factor`` wide (bold headings are wider), at most ``most``."""
+    room = max((width - 1) / factor, 1)
     lines, used = 1, 0
-    for match in PIECE.finditer(heading):
+    for match in PIECE.finditer(value):
         gap, size = (1 if match.group(1) and used else 0), len(match.group(2))
         if used and used + gap + size > room:
             lines, used, gap = lines + 1, 0, 0
@@ -106,7 +114,7 @@ def heading_lines(heading, width):
             used = size - (math.ceil(size / room) - 1) * room
         else:
             used += gap + size
-    return min(lines, MAX_LINES)
+    return min(lines, most)
 
 
 def column_mm(width):
@@ -182,6 +190,7 @@ def write_xlsx(sheets, progress=no_progress, total=None, every=1000):
     fill = PatternFill("solid", fgColor="E8EEE9")
     wrap = Alignment(vertical="center", wrap_text=True)
     body_wrap = Alignment(vertical="top", wrap_text=True)
+    body_top = Alignment(vertical="top")
     taken, done = set(), 0
 
     def text_cell(ws, value):
@@ -209,14 +218,16 @@ def write_xlsx(sheets, progress=no_progress, total=None, every=1000):
         # One styled cell per formatted column, refilled for every row: write-only rows are serialised on
         # ``append``, so the same cell object can carry the next row's value.
         formatted = []
+        tall = any(column.wrap for column in sheet.columns)    # rows may grow: every cell reads from the top
         for index, column in enumerate(sheet.columns):
-            if column.number_format or column.wrap:
+            if column.number_format or tall:
                 cell = WriteOnlyCell(ws)
                 if column.number_format:
                     cell.number_format = column.number_format
-                if column.wrap:
-                    cell.alignment = body_wrap
+                if tall:
+                    cell.alignment = body_wrap if column.wrap else body_top
                 formatted.append((index, cell))
+        wrapping = [index for index, column in enumerate(sheet.columns) if column.wrap]
         count = 0
         for row in sheet.rows:
             # A text openpyxl would not write as text (a formula, an error code) or not at all (control
@@ -226,6 +237,11 @@ def write_xlsx(sheets, progress=no_progress, total=None, every=1000):
                     row = [text_cell(ws, v) if v.__class__ is str and v and (v[0] in "=#" or ILLEGAL.search(v))
                            else v for v in row]
                     break
+            if wrapping:     # LibreOffice keeps a row's height as written: give it the lines its texts wrap to
+                lines = max((wrapped_lines(v, widths[i]) for i in wrapping
+                             if (v := getattr(row[i], "value", row[i])).__class__ is str), default=1)
+                if lines > 1:
+                    ws.row_dimensions[count + 2].height = LINE_PT * lines + 2
             if formatted:
                 row = list(row)
             for index, cell in formatted:
