@@ -12,6 +12,7 @@ Django it uses is translation (messages are translated where they are made). ``i
 against the database and imports them.
 """
 
+import codecs
 import csv
 import hashlib
 import io
@@ -153,9 +154,17 @@ def _read_xlsx(data):
         workbook.close()
 
 
+# Byte order marks, longest first (UTF-32's marks begin like UTF-16's): Excel's "Unicode text" is UTF-16 LE with
+# a BOM and tabs, its "CSV UTF-8" UTF-8 with a BOM. Without a mark: UTF-8, else Windows-1252 (Excel's plain CSV).
+BOMS = ((codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"), (codecs.BOM_UTF8, "utf-8"),
+        (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
+
+
 def _decode(data):
-    if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8", errors="strict")
+    """The text of a CSV file; the size bound was checked on these bytes before (``parse_registrations``)."""
+    for bom, encoding in BOMS:
+        if data.startswith(bom):
+            return data[len(bom):].decode(encoding, errors="strict")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
