@@ -21,6 +21,7 @@ from django.utils import translation
 from scoring.random_games import random_game
 from tests import factories
 from tournament.backup import format as backup
+from tournament.backup import signature
 from tournament.backup.export import export_tournament
 from tournament.draws import services as draws
 from tournament.models import (
@@ -72,13 +73,16 @@ def imported(out):
 
 
 def without_stamp(text):
-    return re.sub(r'^ "exported_at": .*\n', "", text, flags=re.M)
+    """The text without what differs between two exports of the same data: the time and so the signature."""
+    return re.sub(r'^ "(exported_at|signature)": .*\n', "", text, flags=re.M)
 
 
 def edited(text, change):
+    """``text`` changed and signed again with this installation's key: the checks of the content, which stand
+    behind a valid signature (an edit without the key is refused by the signature, test_backup_hostile.py)."""
     doc = json.loads(text)
     change(doc)
-    return json.dumps(doc, ensure_ascii=False)
+    return json.dumps(signature.sign(doc) if isinstance(doc, dict) else doc, ensure_ascii=False)
 
 
 def _record_random(table, number, rng, user, expected_version=None):

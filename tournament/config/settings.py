@@ -3,6 +3,8 @@
 DJANGO_DEBUG                on unless "0", "false", "no" or "off"; development default is on. Off means production:
                             hashed static files, secure cookies, HSTS, HTTPS redirect, a file cache shared by workers
 DJANGO_SECRET_KEY           required when DJANGO_DEBUG is off; an insecure key is used in development only
+DJANGO_BACKUP_KEY           the key tournament backups are signed and checked with (docs/backup.md); default: the
+                            secret key. Set it on every installation that should import another's backups unasked
 DJANGO_ALLOWED_HOSTS        comma-separated host names (with DEBUG on, Django allows localhost anyway)
 DJANGO_CSRF_TRUSTED_ORIGINS comma-separated origins such as https://cego.example.org (only needed when the browser's
                             origin differs from the host the app sees, e.g. behind a proxy that rewrites Host)
@@ -79,6 +81,9 @@ if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("Set DJANGO_SECRET_KEY when DJANGO_DEBUG is off.")
     SECRET_KEY = "django-insecure-development-only-cego-tournament"
+# The key backups are signed with (HMAC-SHA256, docs/backup.md); its own setting so a new secret key does not make
+# every earlier backup "from another installation".
+BACKUP_KEY = os.environ.get("DJANGO_BACKUP_KEY", "") or SECRET_KEY
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")

@@ -1,6 +1,6 @@
 """``python manage.py export_tournament ID [-o FILE]``: a backup of one tournament as JSON (docs/backup.md).
 
-The document goes to stdout (or FILE); progress and the closing line go to stderr, so ``> backup.json``
+The document goes to stdout (or FILE), signed with this installation's backup key (``backup.signature``); progress and the closing line go to stderr, so ``> backup.json``
 captures the document and nothing else.
 """
 
@@ -11,6 +11,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from tournament.backup.export import export_tournament, to_json
+from tournament.backup.signature import sign
 from tournament.models import Tournament
 
 
@@ -27,7 +28,7 @@ class Command(BaseCommand):
         except Tournament.DoesNotExist:
             raise CommandError(_("There is no tournament with id %(id)s.") % {"id": tournament}) from None
         start = time.perf_counter()
-        text = to_json(export_tournament(t, progress=self.progress))
+        text = to_json(sign(export_tournament(t, progress=self.progress)))
         if output in (None, "-"):
             self.write_stdout(text)
             output = "stdout"

@@ -1,18 +1,24 @@
 """``python manage.py import_tournament FILE`` (``-`` for stdin): restore a tournament backup (docs/backup.md).
 
-All or nothing, in one transaction. A bad file ends with a message naming the problem, never a traceback.
+All or nothing, in one transaction. A bad file ends with a message naming the problem, never a traceback:
+bounds (``backup.bounds``), then format and version, then the signature (``backup.signature``: a file not signed
+with this installation's key only with ``--trust-unsigned`` and a warning), then the content — all before the
+first write.
 Progress goes to stderr, the summary to stdout.
 """
 
 import json
 import sys
+from contextlib import nullcontext
 
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 from django.utils.translation import gettext as _
 
+from tournament.backup import bounds, signature
 from tournament.backup.format import BackupError
 from tournament.backup.load import import_tournament
+from tournament.backup.read import check_header
 from tournament.models import Season
 
 
@@ -30,10 +36,20 @@ class Command(BaseCommand):
                             help="create every player anew instead of matching existing players")
         parser.add_argument("--trust-scores", action="store_true",
                             help="do not recompute the games with the engine (a backup from an older engine)")
+        parser.add_argument("--trust-unsigned", action="store_true",
+                            help="import a file that is not signed with this installation's backup key (an older "
+                                 "backup, or one from another installation), after a warning")
 
     def handle(self, *args, file, replace=False, as_new=None, season=None, new_players=False, trust_scores=False,
-               **options):
+               trust_unsigned=False, **options):
         doc = self.load(file)
+        try:
+            check_header(doc)
+            warning = signature.verify(doc, trust_unsigned=trust_unsigned)
+        except BackupError as err:
+            raise CommandError(str(err)) from None
+        if warning:
+            self.stderr.write(warning, style_func=self.style.WARNING)
         if season is not None:
             season_id, season = season, Season.objects.filter(pk=season).first()
             if season is None:
@@ -66,15 +82,16 @@ class Command(BaseCommand):
     def load(self, file):
         """The parsed JSON of ``file`` (``-``: stdin), or a ``CommandError`` saying what is wrong with it."""
         try:
-            if file == "-":
-                data = sys.stdin.buffer.read()
-            else:
-                with open(file, "rb") as handle:
-                    data = handle.read()
+            with nullcontext(sys.stdin.buffer) if file == "-" else open(file, "rb") as handle:
+                data = bounds.read_bounded(handle)
         except OSError as err:
             raise CommandError(_("Cannot read %(file)s: %(error)s") % {"file": file, "error": err}) from None
+        except BackupError as err:
+            raise CommandError(f"{file}: {err}") from None
         try:
-            return json.loads(data.decode("utf-8-sig"))
+            return bounds.parse(data)
+        except BackupError as err:
+            raise CommandError(f"{file}: {err}") from None
         except UnicodeDecodeError:
             raise CommandError(_("%(file)s is not UTF-8 text.") % {"file": file}) from None
         except json.JSONDecodeError as err:
