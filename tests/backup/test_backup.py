@@ -21,7 +21,6 @@ from django.utils import translation
 from scoring.random_games import random_game
 from tests import factories
 from tournament.backup import format as backup
-from tournament.backup import signature
 from tournament.backup.export import export_tournament
 from tournament.draws import services as draws
 from tournament.models import (
@@ -80,6 +79,8 @@ def without_stamp(text):
 def edited(text, change):
     """``text`` changed and signed again with this installation's key: the checks of the content, which stand
     behind a valid signature (an edit without the key is refused by the signature, test_backup_hostile.py)."""
+    from tournament.backup import signature      # here: test_backup_hostile.py imports this module
+
     doc = json.loads(text)
     change(doc)
     return json.dumps(signature.sign(doc) if isinstance(doc, dict) else doc, ensure_ascii=False)
