@@ -1,7 +1,7 @@
 """``python manage.py export_tournament ID [-o FILE]``: a backup of one tournament as JSON (docs/backup.md).
 
-The document goes to stdout (or FILE), signed with this installation's backup key (``backup.signature``); progress and the closing line go to stderr, so ``> backup.json``
-captures the document and nothing else.
+The document goes to stdout (or FILE), signed with this installation's backup key (``backup.signature``);
+progress and the closing line go to stderr, so ``> backup.json`` captures the document and nothing else.
 """
 
 import os
