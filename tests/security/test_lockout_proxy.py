@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.config.test_production import environment, run, settings_of
+from tournament.common.client_ip import client_address, parse_networks
 
 PROXY = "127.0.0.1"
 CLIENT = "203.0.113.5"
@@ -179,12 +180,17 @@ def test_the_director_unlocks_a_user_name(client):
     ("::1", "2001:db8::7", "2001:db8::7"),
     ("::ffff:127.0.0.1", "203.0.113.5", "203.0.113.5"),               # a v4 proxy seen through a v6 socket
     ("2001:db8::1", "203.0.113.5", "2001:db8::1"),
+    ("", "1.1.1.1, 203.0.113.5", "203.0.113.5"),                     # gunicorn on a unix socket behind the proxy
+    ("", "", ""),
 ])
 def test_client_address(remote, forwarded, expected):
-    from tournament.common.client_ip import client_address, parse_networks
-
     meta = {"REMOTE_ADDR": remote, "HTTP_X_FORWARDED_FOR": forwarded}
     assert client_address(meta, parse_networks("127.0.0.0/8, ::1")) == expected
+
+
+@pytest.mark.parametrize("remote", ["198.51.100.20", "127.0.0.1", ""])
+def test_without_trusted_proxies_the_connecting_address_is_the_client(remote):
+    assert client_address({"REMOTE_ADDR": remote, "HTTP_X_FORWARDED_FOR": "203.0.113.5"}, ()) == remote
 
 
 # -- the settings -------------------------------------------------------------------------------------------------

@@ -3,7 +3,8 @@
 A request that does not come from a trusted proxy (``CEGO_TRUSTED_PROXIES``, empty unless
 ``DJANGO_BEHIND_PROXY``) is the client, whatever ``X-Forwarded-For`` it sends. A request from a trusted proxy is
 followed back through ``X-Forwarded-For`` from the right, skipping the trusted hops; the first address that is
-not one is the client. Everything left of it was written by the client itself and is never believed. Standard
+not one is the client. Everything left of it was written by the client itself and is never believed. A request
+on a unix socket (empty ``REMOTE_ADDR``) counts as from a trusted proxy when there are any. Standard
 library only but for ``client_ip``, which reads the setting; settings.py uses ``parse_networks``.
 """
 
@@ -37,7 +38,9 @@ def client_address(meta, networks):
     """The client's address from a request's META and the trusted proxies' networks (see the module docstring)."""
     remote = meta.get("REMOTE_ADDR", "")
     address = _address(remote)
-    if address is None or not _trusted(address, networks):
+    if not remote and networks:         # gunicorn on a unix socket: only the proxy on this machine can connect
+        address = None
+    elif address is None or not _trusted(address, networks):
         return remote
     hops = [hop for hop in meta.get("HTTP_X_FORWARDED_FOR", "").split(",") if hop.strip()]
     for hop in reversed(hops):
@@ -47,7 +50,7 @@ def client_address(meta, networks):
         address = hop_address
         if not _trusted(address, networks):
             break
-    return str(address)
+    return str(address) if address is not None else remote
 
 
 def client_ip(request):
