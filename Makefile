@@ -3,7 +3,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.requirements-installed
 
-.PHONY: run serve secret-key test check messages demo venv browser pdf-tools office-tools
+.PHONY: run serve secret-key port-free test check messages demo venv browser pdf-tools office-tools
 
 # Reinstall only when requirements.txt changes.
 $(STAMP): requirements.txt
@@ -35,7 +35,7 @@ run: $(STAMP)
 # (Ctrl+C, SIGTERM to make) reaches the trap at once: gunicorn and the workers get SIGTERM and stop gracefully.
 # docs/production.md has systemd units that run the two separately.
 serve: export DJANGO_DEBUG := 0
-serve: secret-key $(STAMP)
+serve: secret-key port-free $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	@$(call workers,--no-reload); \
@@ -43,6 +43,11 @@ serve: secret-key $(STAMP)
 	  --worker-class gthread --threads "$${THREADS:-4}" --access-logfile - --no-control-socket & web=$$!; \
 	trap 'kill $$web $$workers 2>/dev/null; exit 143' INT TERM; \
 	wait $$web
+
+# Refuse before anything is installed or migrated while something already listens on BIND (old gunicorn workers
+# after kill -9 of their master would make the new gunicorn die with "Address already in use" much later).
+port-free:
+	@python3 scripts/check_port.py "$${BIND:-127.0.0.1:8000}"
 
 # Refuse before anything is installed or migrated: without a key settings.py would stop with a traceback.
 secret-key:

@@ -111,7 +111,7 @@ def test_another_cache_url_is_refused(tmp_path):
 @pytest.mark.parametrize("extra, expected", [
     ({"DJANGO_BEHIND_PROXY": "1"},
      {"SECURE_PROXY_SSL_HEADER": ["HTTP_X_FORWARDED_PROTO", "https"], "SECURE_SSL_REDIRECT": True,
-      "AXES_IPWARE_META_PRECEDENCE_ORDER": ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]}),
+      "CEGO_TRUSTED_PROXIES": ["127.0.0.0/8", "::1/128"]}),
     ({"DJANGO_SECURE_SSL_REDIRECT": "0", "DJANGO_HSTS_PRELOAD": "1"},
      {"SECURE_SSL_REDIRECT": False, "SECURE_HSTS_PRELOAD": True, "SESSION_COOKIE_SECURE": True}),
     ({"DJANGO_HTTPS": "0"},

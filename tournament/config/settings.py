@@ -47,8 +47,11 @@ DJANGO_HTTPS                on: the site is reached over HTTPS (secure cookies, 
                             without certificates, where browsers would drop secure cookies
 DJANGO_SECURE_SSL_REDIRECT  redirect http:// to https://; default: DJANGO_HTTPS
 DJANGO_HSTS_PRELOAD         ask browsers to preload HSTS for the whole domain; default off (hard to undo)
-DJANGO_BEHIND_PROXY         on behind one reverse proxy (nginx, caddy) that sets X-Forwarded-Proto and
-                            X-Forwarded-For: trust them for HTTPS detection and the client IP of the login lockout
+DJANGO_BEHIND_PROXY         on behind a reverse proxy (nginx, caddy) that sets X-Forwarded-Proto and
+                            X-Forwarded-For: trust them for HTTPS detection and the client IP of the login lockout,
+                            but X-Forwarded-For only on requests that come from DJANGO_TRUSTED_PROXIES
+DJANGO_TRUSTED_PROXIES      with DJANGO_BEHIND_PROXY: the proxies' addresses or networks, comma-separated;
+                            default 127.0.0.0/8,::1 (a proxy on the same machine)
 
 docs/production.md explains the choices.
 """
@@ -59,6 +62,8 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+
+from tournament.common.client_ip import parse_networks
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -224,9 +229,15 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Login rate limiting: five wrong passwords for one user name from one address lock that pair for 15 minutes;
-# other helpers in the same hall (same address, other names) can still sign in.
+# Login lockout: five wrong passwords for one user name from one address lock that pair for 15 minutes;
+# other helpers in the same hall (same address, other names) can still sign in. Twenty for one user name from
+# any addresses lock the name everywhere, so rotating addresses does not help (tournament/common/lockout.py,
+# the client's address: tournament/common/client_ip.py).
 AXES_FAILURE_LIMIT = 5
+CEGO_LOGIN_USERNAME_LIMIT = 20
+AXES_HANDLER = "tournament.common.lockout.LockoutHandler"
+AXES_CLIENT_IP_CALLABLE = "tournament.common.client_ip.client_ip"
+CEGO_TRUSTED_PROXIES = ()       # REMOTE_ADDR is the client; DJANGO_BEHIND_PROXY below names the proxies
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
@@ -279,11 +290,13 @@ if not DEBUG:
         SILENCED_SYSTEM_CHECKS = ["security.W021"]    # preload off on purpose (docs/production.md)
 
 if env_flag("DJANGO_BEHIND_PROXY", False):
-    # One proxy in front: it connects from REMOTE_ADDR and writes the client's address as the last
-    # X-Forwarded-For entry; a longer chain (a client that sends its own header) falls back to REMOTE_ADDR.
+    # X-Forwarded-For is believed only on a request from a trusted proxy, and only up to the right-most hop that
+    # is not one: that is the client; what it wrote itself further left is ignored (docs/production.md).
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
-    AXES_IPWARE_PROXY_COUNT = 0
+    try:
+        CEGO_TRUSTED_PROXIES = parse_networks(os.environ.get("DJANGO_TRUSTED_PROXIES") or "127.0.0.0/8,::1")
+    except ValueError as error:
+        raise ImproperlyConfigured(f"DJANGO_TRUSTED_PROXIES: {error}") from None
 
 LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "INFO").upper()
 LOGGING = {
