@@ -47,7 +47,7 @@ serve: secret-key port-free $(STAMP)
 # Refuse before anything is installed or migrated while something already listens on BIND (old gunicorn workers
 # after kill -9 of their master would make the new gunicorn die with "Address already in use" much later).
 port-free:
-	@python3 scripts/check_port.py "$${BIND:-127.0.0.1:8000}"
+	@python3 tournament/config/check_port.py "$${BIND:-127.0.0.1:8000}"
 
 # Refuse before anything is installed or migrated: without a key settings.py would stop with a traceback.
 secret-key:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SCRIPT = ROOT / "scripts" / "check_port.py"
+SCRIPT = ROOT / "tournament" / "config" / "check_port.py"
 GUARD = 60              # seconds: a guard against a hang, not a speed target
 
 
@@ -215,6 +215,6 @@ def test_every_unit_stops_its_whole_control_group_and_restarts(name):
 def test_the_web_unit_checks_the_port_first_and_binds_what_it_checks():
     pairs = directives((UNITS / "cego-web.service").read_text())
     pre = [value for key, value in pairs if key == "ExecStartPre"]
-    assert "scripts/check_port.py 127.0.0.1:8000" in pre[0]
+    assert "tournament/config/check_port.py 127.0.0.1:8000" in pre[0]
     start = (UNITS / "cego-web.service").read_text().split("ExecStart=", 1)[1]
     assert "--bind 127.0.0.1:8000" in start and dict(pairs)["Restart"] == "on-failure"
