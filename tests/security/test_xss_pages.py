@@ -157,7 +157,7 @@ def pages(w, role):
 
 def reflected(w):
     """Pages that show what was typed into a search box or a filter, and search results (every payload name
-    begins with "X"); the draw form of the next round."""
+    begins with "X"); the draw form of the next round and a score sheet's row as the sheet's script fetches it."""
     query = "q=%3Cscript%3Ealert(10)%3C%2Fscript%3E%22%3E%3Cimg+src%3Dx+onerror%3Dalert(11)%3E"
     for name, args in (("public:tournament", [w.t.pk]), ("public:seat", [w.t.pk]), ("public:season", [w.season.pk]),
                        ("director:entries", [w.t.pk]), ("director:player_create", [w.t.pk]),
@@ -166,6 +166,7 @@ def reflected(w):
         yield f"{name}?q", f"{url}?{query}&show=%22%3E%3Csvg+onload%3Dalert(12)%3E"
         yield f"{name} search", f"{url}?q=X"
     yield "director:round 2", reverse("director:round", args=[w.t.pk, 2])
+    yield "entry:row", f"{reverse('entry:row', args=[w.table.pk])}?number=2"     # the row the sheet swaps in
 
 
 def visit(page, base, name, url, dialogs, seen_text):
