@@ -140,6 +140,11 @@ def put_payloads(w):
     PreRegistration.objects.filter(pk=w.prereg.pk).update(
         first_name=p("prereg first name"), last_name=p("prereg last name"), town=p("prereg town"),
         team_name=p("prereg team"), email=p("prereg e-mail", 254))
+    visitor = Client()
+    typed = {"first_name": p("prereg first name (form)"), "last_name": p("prereg last name (form)"),
+             "town": p("prereg town (form)"), "team_name": p("prereg team (form)"), "email": "", "website": ""}
+    answer = visitor.post(reverse("public:preregister", args=[w.t.pk]), typed)
+    assert answer.status_code in (200, 302) and PreRegistration.objects.filter(town=typed["town"]).exists()
     for log in AuditLog.objects.filter(reason=""):
         AuditLog.objects.filter(pk=log.pk).update(reason=p("audit reason", 200))
     get_user_model().objects.filter(pk=w.users["helper"].pk).update(username=p("staff user name", 150),
