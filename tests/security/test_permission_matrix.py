@@ -238,12 +238,32 @@ def named_urls(resolver=None, namespace=""):
     return names
 
 
+def unnamed_urls(resolver=None, prefix=""):
+    """Every URL pattern without a name — the matrix could not classify it — except the Django admin's own (its
+    redirect of an object's old address to the change page and its catch-all, both for superusers only)."""
+    resolver = resolver or get_resolver()
+    found = []
+    for pattern in resolver.url_patterns:
+        if isinstance(pattern, URLResolver):
+            if pattern.namespace != "admin":
+                found += unnamed_urls(pattern, prefix + str(pattern.pattern))
+        elif not pattern.name:
+            found.append(prefix + str(pattern.pattern))
+    return found
+
+
+def test_every_url_has_a_name():
+    assert not unnamed_urls(), "URLs without a name escape the permission matrix; name them and classify them"
+
+
 def test_every_named_url_is_classified():
     names, table = named_urls(), classified()
     missing = sorted(names - set(table))
     assert not missing, f"URLs missing from the permission matrix (tests/security/test_permission_matrix.py): {missing}"
     stale = sorted(set(table) - names)
     assert not stale, f"the permission matrix names URLs that do not exist (any more): {stale}"
+    partial = sorted(name for name, (_args, expected) in table.items() if set(expected) != set(ROLES))
+    assert not partial, f"URLs not classified for every role: {partial}"
 
 
 @pytest.fixture
