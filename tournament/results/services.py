@@ -279,6 +279,11 @@ def add_adjustment(*, entry, points, reason, user):
 def delete_adjustment(*, adjustment, user, reason=""):
     permissions.require(user, permissions.DIRECT, adjustment.entry.tournament)
     lock_tournament(adjustment.entry.tournament_id)
+    # Read again under the lock: a second delete of the same adjustment (a double submit, another tab) that
+    # waited for the first finds it gone and writes nothing — no second audit row.
+    adjustment = Adjustment.objects.select_related("entry__tournament").filter(pk=adjustment.pk).first()
+    if adjustment is None:
+        return
     old = {"entry": adjustment.entry.start_number, "points": adjustment.points, "reason": adjustment.reason}
     audit(tournament=adjustment.entry.tournament, obj_type=AuditLog.Kind.ADJUSTMENT, obj_id=adjustment.pk,
            action=AuditLog.Action.DELETE, user=user, old=old, reason=reason)

@@ -26,6 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scoring import ScoringError, score_game
 from tournament.common import params
 from tournament.common.i18n import engine_lang
+from tournament.common.idempotency import by_version, idempotent
 from tournament.models import Game, Round, Table
 from tournament.office import errors
 from tournament.results.rows import GameRowForm, TotalsForm, row_values, ui_field
@@ -176,6 +177,7 @@ def preview(request, pk):
 
 @enter
 @require_POST
+@by_version
 def save(request, pk):
     table = get_table(pk)
     form = GameRowForm(request.POST, table=table, ruleset=engine.ruleset_for(table.round.tournament))
@@ -230,6 +232,7 @@ def conflict(request, table, form, err):
 
 @enter
 @require_http_methods(["GET", "POST"])
+@by_version
 def delete(request, pk):
     """Delete one row. GET: a confirmation page (the page script asks with a dialog instead)."""
     table = get_table(pk)
@@ -304,6 +307,7 @@ def goto(request, round_pk):
 
 @enter
 @require_http_methods(["GET", "POST"])
+@idempotent
 def totals(request, pk):
     """Totals-only entry: the sums at the foot of a paper sheet, one per seat, checked to sum to zero."""
     table = get_table(pk)

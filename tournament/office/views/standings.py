@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from tournament.common import params
 from tournament.common.collation import name_key, person_key
+from tournament.common.idempotency import idempotent
 from tournament.models import Category, Player, Round, Season
 from tournament.office import errors
 from tournament.office.forms.director import CategoryForm, PlayerSearchForm
@@ -125,6 +126,7 @@ def season_standings(request, pk):
 
 
 @organise
+@idempotent
 def categories(request, pk):
     season = get_object_or_404(Season, pk=pk)
     form = CategoryForm(request.POST or None, season=season)
@@ -144,6 +146,7 @@ def category_or_404(season_pk, pk):
 
 
 @organise
+@idempotent
 def category(request, pk, category_pk):
     """One category: rename it, see its players, find players to add (``?q=``)."""
     category_ = category_or_404(pk, category_pk)
@@ -166,6 +169,7 @@ def category(request, pk, category_pk):
 
 @organise
 @require_POST
+@idempotent
 def category_delete(request, pk, category_pk):
     category_ = category_or_404(pk, category_pk)
     name = category_.name
@@ -176,6 +180,7 @@ def category_delete(request, pk, category_pk):
 
 @organise
 @require_POST
+@idempotent
 def category_members(request, pk, category_pk):
     """Add (``action=add``) or remove (``action=remove``) the player ``player`` to or from the category."""
     category_ = category_or_404(pk, category_pk)
