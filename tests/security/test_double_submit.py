@@ -21,7 +21,7 @@ from django.urls import URLResolver, get_resolver, reverse
 
 from tests import factories
 from tournament.common import idempotency
-from tournament.models import Adjustment, AuditLog, Category, Entry, FormRequest
+from tournament.models import Adjustment, AuditLog, Category, Entry, ExportJob, FormRequest
 from tournament.results import services as results_services
 
 OFFICE = ("director", "entry", "exports")
@@ -359,3 +359,15 @@ def test_concurrent_doubles_of_a_toggle_flip_once(monkeypatch):
     assert entry.paid is (not before)
     assert AuditLog.objects.filter(object_type=AuditLog.Kind.ENTRY, object_id=entry.pk,
                                    action=AuditLog.Action.UPDATE).count() == 1
+
+
+@pytest.mark.django_db
+def test_an_export_started_twice_with_one_key_queues_one_job(client, director):
+    _t, round_ = factories.seated(players=8)
+    url = reverse("exports:round_download", args=[round_.tournament.pk, round_.number, "score_sheets"])
+    key = idempotency.new_key()
+    first = client.post(url, HTTP_X_IDEMPOTENCY_KEY=key)
+    second = client.post(url, HTTP_X_IDEMPOTENCY_KEY=key)
+    assert first.status_code == second.status_code == 202
+    assert first.json()["token"] == second.json()["token"]
+    assert ExportJob.objects.count() == 1

@@ -123,8 +123,7 @@ def record_game(*, table, number, data, user, expected_version=None, reason=""):
         if expected_version is None:
             if unchanged:
                 return existing        # a double submit: stored once
-            raise ConflictError(_("Game %(number)s was entered by someone else meanwhile.") % {"number": number},
-                                current=existing)
+            raise unversioned(existing)
         if expected_version != existing.version:
             raise ConflictError(_("Game %(number)s was changed by someone else meanwhile.") % {"number": number},
                                 current=existing)
@@ -164,14 +163,24 @@ def record_game(*, table, number, data, user, expected_version=None, reason=""):
     return game
 
 
+def unversioned(game):
+    """The refusal of an edit or a delete that names no version of a game that exists: it was not seen."""
+    return ConflictError(_("Game %(number)s was entered by someone else meanwhile.") % {"number": game.number},
+                         current=game)
+
+
 @transaction.atomic
-def delete_game(*, game, user, expected_version=None, reason=""):
+def delete_game(*, game, user, expected_version=None, reason="", require_version=False):
+    """Delete ``game``. ``expected_version`` is the version the user saw: a newer one raises ``ConflictError``;
+    with ``require_version`` (the office's sheet) a delete that names none is refused like such an edit."""
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=game.table_id)
     _require_enter(user, table)
     current = Game.objects.filter(pk=game.pk).first()
     if current is None:
         return
     _check_round_writable(table.round, reason, user)
+    if expected_version is None and require_version:
+        raise unversioned(current)
     if expected_version is not None and expected_version != current.version:
         raise ConflictError(_("Game %(number)s was changed by someone else meanwhile.") % {"number": current.number},
                             current=current)

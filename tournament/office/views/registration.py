@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from tournament.common import params
 from tournament.common.idempotency import idempotent
+from tournament.common.numbers import is_plain_digits
 from tournament.models import Entry, Player, PreRegistration
 from tournament.office import errors
 from tournament.office.forms.director import (
@@ -292,7 +293,7 @@ def check_in_all(request, pk):
     undo = request.POST.get("undo") or ""
     try:
         if undo:
-            log_id = int(undo) if undo.isdecimal() and len(undo) < 10 else 0
+            log_id = int(undo) if is_plain_digits(undo) and len(undo) < 10 else 0
             row = registration_services.undo_check_in_all(tournament=tournament, user=request.user, log_id=log_id)
             n = len(row.new["start_numbers"])
             messages.success(request, ngettext("Undone: %(n)s player is not checked in any more.",
@@ -335,7 +336,7 @@ def prereg_confirm(request, pk, prereg_pk):
     tournament = tournament_or_404(pk)
     wanted = prereg_or_404(tournament, prereg_pk)
     chosen = request.POST.get("player") or "new"
-    player = get_object_or_404(Player, pk=chosen) if chosen.isdecimal() else None
+    player = get_object_or_404(Player, pk=chosen) if is_plain_digits(chosen) else None
     try:
         done = prereg.confirm(prereg=wanted, user=request.user, player=player)
     except ValidationError as err:

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from tournament.common import params
 from tournament.common.collation import name_key, person_key
 from tournament.common.idempotency import idempotent
+from tournament.common.numbers import is_plain_digits
 from tournament.models import Category, Player, Round, Season
 from tournament.office import errors
 from tournament.office.forms.director import CategoryForm, PlayerSearchForm
@@ -90,7 +91,7 @@ def best_override(request, season):
     raw = params.get(request.GET, params.BEST).strip()
     if raw == "all":
         return None, True
-    if raw.isdecimal() and int(raw) >= 1:
+    if is_plain_digits(raw) and int(raw) >= 1:
         return int(raw), True
     return season.best_n, False
 
@@ -187,7 +188,7 @@ def category_members(request, pk, category_pk):
     raw = request.POST.get("player") or ""
     removing = request.POST.get("action") == "remove"
     candidates = Player.objects.all() if removing else visible(Player.objects.all(), request.user)   # his seasons'
-    player = get_object_or_404(candidates, pk=int(raw) if raw.isdecimal() else 0)
+    player = get_object_or_404(candidates, pk=int(raw) if is_plain_digits(raw) else 0)
     if removing:
         seasons.remove_player(category=category_, player=player, user=request.user)
         messages.success(request, _("%(player)s removed from “%(category)s”.")
