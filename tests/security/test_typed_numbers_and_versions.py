@@ -97,9 +97,13 @@ def test_a_sheet_row_with_foreign_digits_is_refused(field, value):
 def test_a_sheet_save_with_a_foreign_game_number_stores_nothing(director):
     _t, round_ = factories.seated(players=8)
     table = round_.tables.first()
-    director.post(reverse("entry:save", args=[table.pk]),
-                  {"number": "٣", "contract": "C", "declarer": "2", "result": "61"}, HTTP_ACCEPT="application/json")
-    assert not Game.objects.exists()
+    row = {"contract": "C", "declarer": str(table.forehand(3) + 1), "result": "61"}
+    refused = director.post(reverse("entry:save", args=[table.pk]), {"number": "٣", **row},
+                            HTTP_ACCEPT="application/json")
+    assert refused.status_code == 400 and not Game.objects.exists()
+    saved = director.post(reverse("entry:save", args=[table.pk]), {"number": "3", **row},
+                          HTTP_ACCEPT="application/json")
+    assert saved.status_code == 200 and Game.objects.get().number == 3      # the same row in 0–9 is stored
 
 
 # -- a delete without a version (5b) -------------------------------------------------------------------------
