@@ -371,3 +371,16 @@ def test_an_export_started_twice_with_one_key_queues_one_job(client, director):
     assert first.status_code == second.status_code == 202
     assert first.json()["token"] == second.json()["token"]
     assert ExportJob.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_the_repeated_form_is_told_it_was_saved_once(client, director, t):
+    url = reverse("director:adjustments", args=[t.pk])
+    entry = t.entries.order_by("start_number").first()
+    data = {"entry": entry.pk, "points": "50", "reason": "Bonus", "once": rendered_key(client, url)}
+    first = client.post(url, data, follow=True)
+    second = client.post(url, data, follow=True)
+    levels = [m.level_tag for m in second.context["messages"]]
+    assert [m.level_tag for m in first.context["messages"]] == ["success"]
+    assert levels == ["info"]
+    assert Adjustment.objects.count() == 1

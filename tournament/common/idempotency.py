@@ -81,8 +81,6 @@ def _store(claim, response):
 
 
 def _replay(request, row):
-    if row.status == 0:                      # claimed in this very transaction: cannot happen across requests
-        return HttpResponseRedirect(request.path)
     if 300 <= row.status < 400:
         messages.info(request, _("This form had already been sent; it was saved once."))
         return HttpResponseRedirect(row.location)
