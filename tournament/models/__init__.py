@@ -5,7 +5,8 @@ table of 5); a *table* holds 3–5 *seats*; a *game* is one row of the paper she
 computed by the engine (``services.record_game``) and stored per player in ``Score`` for fast reads. An
 ``ExportJob`` is a file being made for a user in the background. ``TableLink``, ``TableFlag``, ``Signature`` and
 ``TableRequest`` carry entry at the table (docs/table-entry.md). A ``PreRegistration`` is a player's online
-request to play, confirmed into an entry by the director.
+request to play, confirmed into an entry by the director. A ``FormRequest`` keeps the answer to an office form
+under its idempotency key (a form sent twice writes once).
 """
 
 from tournament.models.audit import AuditLog
@@ -13,6 +14,7 @@ from tournament.models.exports import ExportJob
 from tournament.models.play import Adjustment, Game, Round, Score, Seat, Table
 from tournament.models.preregistration import PreRegistration
 from tournament.models.registration import Entry
+from tournament.models.requests import FormRequest
 from tournament.models.roles import Role
 from tournament.models.season import Category, Player, PlayerAlias, Season, Team, Tournament
 from tournament.models.table_entry import Signature, TableFlag, TableLink, TableRequest
@@ -23,6 +25,7 @@ __all__ = [
     "Category",
     "Entry",
     "ExportJob",
+    "FormRequest",
     "Game",
     "Player",
     "PlayerAlias",

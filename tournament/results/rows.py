@@ -20,6 +20,8 @@ from django.utils.translation import gettext_lazy
 
 from scoring.contracts import CONTRACTS, DRESCHER, GOAL, POINT, RAEUBER
 from tournament.common.collation import german_key
+from tournament.common.fields import WholeNumberField, digits_message
+from tournament.common.numbers import parse_whole
 from tournament.results.engine import GAME_FIELDS
 
 YES = frozenset(("+", "j", "ja", "y", "yes", "✓", "✔"))
@@ -70,8 +72,8 @@ def show_raeuber_tricks(rs):
 class GameRowForm(forms.Form):
     """One row of the sheet as typed. ``table`` and ``ruleset`` give the seats and whether calls exist."""
 
-    number = forms.IntegerField(min_value=1, max_value=60)
-    version = forms.IntegerField(required=False, min_value=0, max_value=2_000_000_000)
+    number = WholeNumberField(min_value=1, max_value=60)
+    version = WholeNumberField(required=False, min_value=0, max_value=2_000_000_000)
     contract = forms.CharField(required=False, max_length=40)
     declarer = forms.CharField(required=False, max_length=4)
     result = forms.CharField(required=False, max_length=6)
@@ -95,9 +97,9 @@ class GameRowForm(forms.Form):
         if text in ("", None):
             return None
         try:
-            return int(text.replace("−", "-").replace("–", "-"))
+            return parse_whole(text)
         except ValueError:
-            self.add_error(name, message)
+            self.add_error(name, digits_message(text) or message)
             return None
 
     def _seat(self, name, number):
@@ -107,8 +109,11 @@ class GameRowForm(forms.Form):
             return None
         n = self.table.size
         try:
-            seat = int(text) - 1
+            seat = parse_whole(text) - 1
         except ValueError:
+            if digits_message(text):
+                self.add_error(name, digits_message(text))
+                return None
             seat = -1
         if not 0 <= seat < n:
             self.add_error(name, _("Enter a seat from 1 to %(n)s.") % {"n": n})
@@ -254,7 +259,7 @@ class TotalsForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.seats = seats
         for seat in seats:
-            self.fields[f"seat_{seat.position}"] = forms.IntegerField(
+            self.fields[f"seat_{seat.position}"] = WholeNumberField(
                 label=f"{seat.position + 1} · {seat.entry.player.full_name}", min_value=-1_000_000,
                 max_value=1_000_000)
 

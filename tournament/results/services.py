@@ -123,8 +123,7 @@ def record_game(*, table, number, data, user, expected_version=None, reason=""):
         if expected_version is None:
             if unchanged:
                 return existing        # a double submit: stored once
-            raise ConflictError(_("Game %(number)s was entered by someone else meanwhile.") % {"number": number},
-                                current=existing)
+            raise unversioned(existing)
         if expected_version != existing.version:
             raise ConflictError(_("Game %(number)s was changed by someone else meanwhile.") % {"number": number},
                                 current=existing)
@@ -164,14 +163,24 @@ def record_game(*, table, number, data, user, expected_version=None, reason=""):
     return game
 
 
+def unversioned(game):
+    """The refusal of an edit or a delete that names no version of a game that exists: it was not seen."""
+    return ConflictError(_("Game %(number)s was entered by someone else meanwhile.") % {"number": game.number},
+                         current=game)
+
+
 @transaction.atomic
-def delete_game(*, game, user, expected_version=None, reason=""):
+def delete_game(*, game, user, expected_version=None, reason="", require_version=False):
+    """Delete ``game``. ``expected_version`` is the version the user saw: a newer one raises ``ConflictError``;
+    with ``require_version`` (the office's sheet) a delete that names none is refused like such an edit."""
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=game.table_id)
     _require_enter(user, table)
     current = Game.objects.filter(pk=game.pk).first()
     if current is None:
         return
     _check_round_writable(table.round, reason, user)
+    if expected_version is None and require_version:
+        raise unversioned(current)
     if expected_version is not None and expected_version != current.version:
         raise ConflictError(_("Game %(number)s was changed by someone else meanwhile.") % {"number": current.number},
                             current=current)
@@ -279,6 +288,11 @@ def add_adjustment(*, entry, points, reason, user):
 def delete_adjustment(*, adjustment, user, reason=""):
     permissions.require(user, permissions.DIRECT, adjustment.entry.tournament)
     lock_tournament(adjustment.entry.tournament_id)
+    # Read again under the lock: a second delete of the same adjustment (a double submit, another tab) that
+    # waited for the first finds it gone and writes nothing — no second audit row.
+    adjustment = Adjustment.objects.select_related("entry__tournament").filter(pk=adjustment.pk).first()
+    if adjustment is None:
+        return
     old = {"entry": adjustment.entry.start_number, "points": adjustment.points, "reason": adjustment.reason}
     audit(tournament=adjustment.entry.tournament, obj_type=AuditLog.Kind.ADJUSTMENT, obj_id=adjustment.pk,
            action=AuditLog.Action.DELETE, user=user, old=old, reason=reason)

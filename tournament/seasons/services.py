@@ -167,7 +167,7 @@ def rename_category(*, category, user, name):
 def delete_category(*, category, user):
     """Delete a category of the season (its players stay; only the membership goes)."""
     permissions.require(user, permissions.ORGANISE, category.season)
-    category = Category.objects.select_related("season").filter(pk=category.pk).first()
+    category = Category.objects.select_related("season").select_for_update(of=("self",)).filter(pk=category.pk).first()
     if category is None:
         return
     _category_log(category, AuditLog.Action.DELETE, user,

@@ -89,7 +89,8 @@ def appoint(*, kind, username, user, password="", season=None, tournament=None):
 
 @transaction.atomic
 def remove(*, role, user):
-    role = Role.objects.select_related("user", "tournament__season", "season").filter(pk=role.pk).first()
+    role = (Role.objects.select_related("user", "tournament__season", "season").select_for_update(of=("self",))
+            .filter(pk=role.pk).first())
     if role is None:
         return
     if not may_appoint(user, role.kind, season=role.season, tournament=role.tournament):

@@ -8,11 +8,12 @@ key, so a resent request (an offline queue, a retry) is answered again without w
 """
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.audit.log import audit
+from tournament.common import idempotency
 from tournament.models import AuditLog, Game, Round, Signature, Table, TableFlag, TableRequest
 from tournament.results import selectors as results
 from tournament.results import services as results_services
@@ -38,24 +39,17 @@ def _locked_table(access):
 def once(*, link, key, write):
     """Run ``write()`` → ``(status, answer)`` once per idempotency ``key`` of ``link``: the same key again returns
     the stored answer and writes nothing. Only accepted writes (status < 300) are kept; a refusal is answered
-    afresh, so a corrected resend is not stuck with an old error. Without a key, ``write()`` simply runs."""
-    if not key:
-        return write()
-    stored = TableRequest.objects.filter(link=link, key=key).first()
-    if stored is not None:
-        return stored.status, {**stored.response, "repeated": True}
-    try:
-        with transaction.atomic():
-            status, answer = write()
-            if status < 300:
-                TableRequest.objects.create(link=link, key=key, status=status, response=answer)
-            return status, answer
-    except IntegrityError:
-        # The same key raced in from a second connection and was stored first: answer as it was answered.
-        stored = TableRequest.objects.filter(link=link, key=key).first()
-        if stored is None:
-            raise
-        return stored.status, {**stored.response, "repeated": True}
+    afresh, so a corrected resend is not stuck with an old error. Without a key, ``write()`` simply runs
+    (``common.idempotency.once``, the one mechanism)."""
+
+    def store(claim, result):
+        claim.status, claim.response = result
+        claim.save(update_fields=["status", "response"])
+
+    return idempotency.once(model=TableRequest, scope={"link": link}, key=key, write=write,
+                            keep=lambda result: result[0] < 300, store=store,
+                            replay=lambda row: (row.status, {**row.response, "repeated": True}),
+                            claim_defaults={"status": 0, "response": {}})
 
 
 @transaction.atomic

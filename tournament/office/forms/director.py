@@ -13,6 +13,7 @@ from django.core.validators import MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rulesets import RULESET_KEYS, resolve
+from tournament.common.fields import WholeNumberField, whole_numbers
 from tournament.common.i18n import engine_lang
 from tournament.models import Category, Entry, Player, Season, Team, Tournament
 from tournament.registration.selectors import namesakes
@@ -32,6 +33,7 @@ def ruleset_choices():
 class SeasonForm(forms.ModelForm):
     class Meta:
         model = Season
+        formfield_callback = whole_numbers
         fields = ["name", "year", "best_n", "youth_age"]
         widgets = {"name": forms.TextInput(attrs={"autofocus": True})}
 
@@ -63,12 +65,13 @@ class TournamentForm(forms.ModelForm):
                                      "placeholder": '{"raeuber_value": 50}'}),
         help_text=_("Optional. Parameters that differ from the ruleset, as a JSON object, "
                     "e.g. {\"raeuber_value\": 50}. Empty: the ruleset as published."))
-    prereg_capacity = forms.IntegerField(
+    prereg_capacity = WholeNumberField(
         label=_("Places for pre-registration"), required=False, min_value=1, max_value=MAX_PREREG,
         help_text=_("Empty: no limit. Beyond it players join the waiting list."))
 
     class Meta:
         model = Tournament
+        formfield_callback = whole_numbers
         fields = ["name", "date", "venue", "ruleset", "options", "round_count", "games_per_round_4", "games_per_round_5",
                   "games_per_round_3", "keep_teams_apart", "seed", "published", "prize_places", "last_place_prize",
                   "prereg_open", "prereg_capacity"]
@@ -184,6 +187,7 @@ class CategoryForm(forms.ModelForm):
 
     class Meta:
         model = Category
+        formfield_callback = whole_numbers
         fields = ["name"]
         widgets = {"name": forms.TextInput(attrs={"autocomplete": "off", "placeholder": _("e.g. Seniors")})}
 
@@ -199,9 +203,9 @@ class CategoryForm(forms.ModelForm):
 
 class MergeForm(forms.Form):
     """One pair of the duplicate list: the two players (``a``, ``b``), which record to keep, and the confirmation."""
-    a = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
-    b = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
-    keep = forms.IntegerField(min_value=1, label=_("Keep"))
+    a = WholeNumberField(min_value=1, widget=forms.HiddenInput)
+    b = WholeNumberField(min_value=1, widget=forms.HiddenInput)
+    keep = WholeNumberField(min_value=1, label=_("Keep"))
     confirm = forms.BooleanField(label=_("Yes, these are the same person: merge them."))
 
     def clean(self):
@@ -223,7 +227,7 @@ class PlayerSearchForm(forms.Form):
 
 class CheckInForm(forms.Form):
     """The check-in desk: one start number, Enter after each (docs/director.md, "Check-in")."""
-    number = forms.IntegerField(
+    number = WholeNumberField(
         label=_("Start number"), min_value=1, max_value=99999,
         error_messages={"required": _("Type a start number."), "invalid": _("Type a start number.")},
         widget=forms.TextInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "maxlength": 5, "size": 6,
@@ -232,7 +236,7 @@ class CheckInForm(forms.Form):
 
 def birth_year_field():
     this_year = datetime.date.today().year
-    return forms.IntegerField(label=_("Year of birth"), required=False, min_value=1900, max_value=this_year,
+    return WholeNumberField(label=_("Year of birth"), required=False, min_value=1900, max_value=this_year,
                               widget=forms.NumberInput(attrs={"min": 1900, "max": this_year, "placeholder": "1987"}))
 
 
@@ -246,6 +250,7 @@ class PlayerForm(forms.ModelForm):
 
     class Meta:
         model = Player
+        formfield_callback = whole_numbers
         fields = ["first_name", "last_name", "town", "club", "is_woman", "birth_year", "is_guest"]
 
     def __init__(self, *args, user=None, **kwargs):
@@ -285,6 +290,7 @@ class EntryForm(forms.ModelForm):
 
     class Meta:
         model = Entry
+        formfield_callback = whole_numbers
         fields = ["start_number", "team", "paid", "checked_in", "withdrawn"]
 
     def __init__(self, *args, **kwargs):
@@ -316,7 +322,7 @@ class RoundStatusForm(forms.Form):
 class ClockForm(forms.Form):
     """The round clock: ``start`` (again: restart) with ``minutes``, or ``stop``."""
 
-    minutes = forms.IntegerField(label=_("Minutes"), required=False,           # the service checks the range
+    minutes = WholeNumberField(label=_("Minutes"), required=False,           # the service checks the range
                                  widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "minutes"}))
     action = forms.ChoiceField(choices=[("start", "start"), ("stop", "stop")])
 
@@ -344,7 +350,7 @@ class EndTableForm(forms.Form):
 
 class AdjustmentForm(forms.Form):
     entry = forms.ModelChoiceField(label=_("Player"), queryset=Entry.objects.none())
-    points = forms.IntegerField(label=_("Points"), help_text=_("Negative for a penalty, e.g. -50."),
+    points = WholeNumberField(label=_("Points"), help_text=_("Negative for a penalty, e.g. -50."),
                                 min_value=-MAX_POINTS, max_value=MAX_POINTS,
                                 widget=forms.NumberInput(attrs={"step": 1}))
     reason = forms.CharField(label=_("Reason"), max_length=200)

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from tournament import exports as exporters
 from tournament.common import params
+from tournament.common.idempotency import idempotent
 from tournament.exports import selectors as job_selectors
 from tournament.exports import services as job_services
 from tournament.exports.base import TARGET_KWARG, Unavailable
@@ -93,6 +94,7 @@ def respond(request, exporter, target, chosen):
 
 
 @direct
+@idempotent
 def tournament_download(request, pk, identifier):
     tournament = tournament_or_404(pk)
     exporter = exporter_or_404(identifier, "tournament")
@@ -100,6 +102,7 @@ def tournament_download(request, pk, identifier):
 
 
 @direct
+@idempotent
 def round_download(request, pk, number, identifier):
     round_ = get_object_or_404(Round.objects.select_related("tournament__season"), tournament_id=pk, number=number)
     exporter = exporter_or_404(identifier, "round")
@@ -107,6 +110,7 @@ def round_download(request, pk, number, identifier):
 
 
 @allowed(permissions.DIRECT, table_tournament)
+@idempotent
 def table_download(request, pk, identifier):
     table = get_object_or_404(Table.objects.select_related("round__tournament__season"), pk=pk)
     exporter = exporter_or_404(identifier, "table")
@@ -114,6 +118,7 @@ def table_download(request, pk, identifier):
 
 
 @organise
+@idempotent
 def season_download(request, pk, identifier):
     season = get_object_or_404(Season, pk=pk)
     exporter = exporter_or_404(identifier, "season")

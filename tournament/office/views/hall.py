@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from tournament.common.idempotency import idempotent
 from tournament.models import Round, Table, TableFlag
 from tournament.office import errors
 from tournament.office.forms.director import ClockForm
@@ -71,6 +72,7 @@ def hall(request, pk, number):
 
 @allowed(permissions.ENTER, tournament_pk)
 @require_POST
+@idempotent
 def hall_resolve(request, pk, number, flag_pk):
     """A dispute or a call is dealt with."""
     flag = get_object_or_404(TableFlag.objects.select_related("table"), pk=flag_pk,
@@ -86,6 +88,7 @@ def hall_resolve(request, pk, number, flag_pk):
 
 @direct
 @require_POST
+@idempotent
 def link_reissue(request, pk, number, table_number):
     """Revoke a table's link and issue a new one (a lost phone, a leaked link)."""
     table = get_object_or_404(Table, round__tournament_id=pk, round__number=number, number=table_number)
@@ -101,6 +104,7 @@ def link_reissue(request, pk, number, table_number):
 
 @direct
 @require_POST
+@idempotent
 def round_clock(request, pk, number):
     """Start, restart or stop the round clock."""
     round_ = get_object_or_404(Round, tournament_id=pk, number=number)

@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournament.common.idempotency import idempotent
 from tournament.office import errors
 from tournament.office.forms.director import ImportUploadForm
 from tournament.office.views.access import direct, office
@@ -84,6 +85,7 @@ def preview_rows(result):
 
 
 @direct
+@idempotent
 def entry_import(request, pk):
     tournament = tournament_or_404(pk)
     form = ImportUploadForm()

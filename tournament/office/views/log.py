@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from tournament.audit import words
 from tournament.common import params
+from tournament.common.idempotency import idempotent
 from tournament.models import Adjustment, AuditLog, Season
 from tournament.office import errors
 from tournament.office.forms.director import AdjustmentForm, ReasonForm
@@ -23,6 +24,7 @@ TOURNAMENT_KINDS = [(key, label) for key, label in AuditLog.Kind.choices
 
 
 @direct
+@idempotent
 def adjustments(request, pk):
     tournament = tournament_or_404(pk)
     form = AdjustmentForm(request.POST or None, tournament=tournament)
@@ -46,6 +48,7 @@ def adjustments(request, pk):
 
 @direct
 @require_POST
+@idempotent
 def adjustment_delete(request, pk, adjustment_pk):
     tournament = tournament_or_404(pk)
     adjustment = get_object_or_404(Adjustment.objects.select_related("entry__player", "entry__tournament"),

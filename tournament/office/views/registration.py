@@ -16,6 +16,8 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament.common import params
+from tournament.common.idempotency import idempotent
+from tournament.common.numbers import is_plain_digits
 from tournament.models import Entry, Player, PreRegistration
 from tournament.office import errors
 from tournament.office.forms.director import (
@@ -117,6 +119,7 @@ def entries(request, pk):
 
 @direct
 @require_POST
+@idempotent
 def entry_register(request, pk):
     tournament = tournament_or_404(pk)
     player = get_object_or_404(visible(Player.objects.all(), request.user), pk=request.POST.get("player") or 0)
@@ -131,6 +134,7 @@ def entry_register(request, pk):
 
 
 @direct
+@idempotent
 def player_create(request, pk):
     tournament = tournament_or_404(pk)
     if request.method == "POST":
@@ -163,6 +167,7 @@ def player_create(request, pk):
 
 @direct
 @require_POST
+@idempotent
 def entry_toggle(request, pk, entry_pk):
     tournament = tournament_or_404(pk)
     field = request.POST.get("field")
@@ -181,6 +186,7 @@ def entry_toggle(request, pk, entry_pk):
 
 
 @direct
+@idempotent
 def entry_edit(request, pk, entry_pk):
     tournament = tournament_or_404(pk)
     entries = Entry.objects.select_related("player", "team")
@@ -217,6 +223,7 @@ def entry_edit(request, pk, entry_pk):
 
 @direct
 @require_POST
+@idempotent
 def entry_delete(request, pk, entry_pk):
     tournament = tournament_or_404(pk)
     entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_pk, tournament=tournament)
@@ -236,6 +243,7 @@ def wants_json(request):
 
 @direct
 @require_POST
+@idempotent
 def check_in(request, pk):
     """The check-in desk: POST ``number`` (``undo=1``: take that check-in back). Answers the page's script with
     JSON — the message, the entry's row as the list shows it (or that the filter hides it), the desk — and a plain
@@ -277,6 +285,7 @@ def check_in(request, pk):
 
 @direct
 @require_POST
+@idempotent
 def check_in_all(request, pk):
     """Check in everybody not withdrawn (the page asks first); POST ``undo=<audit row id>`` takes such a check-in
     back. Back to the list with a message."""
@@ -284,7 +293,7 @@ def check_in_all(request, pk):
     undo = request.POST.get("undo") or ""
     try:
         if undo:
-            log_id = int(undo) if undo.isdecimal() and len(undo) < 10 else 0
+            log_id = int(undo) if is_plain_digits(undo) and len(undo) < 10 else 0
             row = registration_services.undo_check_in_all(tournament=tournament, user=request.user, log_id=log_id)
             n = len(row.new["start_numbers"])
             messages.success(request, ngettext("Undone: %(n)s player is not checked in any more.",
@@ -322,11 +331,12 @@ def prereg_or_404(tournament, prereg_pk):
 
 @direct
 @require_POST
+@idempotent
 def prereg_confirm(request, pk, prereg_pk):
     tournament = tournament_or_404(pk)
     wanted = prereg_or_404(tournament, prereg_pk)
     chosen = request.POST.get("player") or "new"
-    player = get_object_or_404(Player, pk=chosen) if chosen.isdecimal() else None
+    player = get_object_or_404(Player, pk=chosen) if is_plain_digits(chosen) else None
     try:
         done = prereg.confirm(prereg=wanted, user=request.user, player=player)
     except ValidationError as err:
@@ -339,6 +349,7 @@ def prereg_confirm(request, pk, prereg_pk):
 
 @direct
 @require_POST
+@idempotent
 def prereg_decline(request, pk, prereg_pk):
     tournament = tournament_or_404(pk)
     wanted = prereg_or_404(tournament, prereg_pk)

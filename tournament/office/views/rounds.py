@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from tournament.common.idempotency import idempotent
 from tournament.draws import selectors as draw_selectors
 from tournament.draws import services as draws
 from tournament.models import AuditLog, Round, Score, Table
@@ -90,6 +91,7 @@ def drawn_context(round_):
 
 
 @allowed(permissions.ENTER, tournament_pk)
+@idempotent
 def round_detail(request, pk, number):
     tournament = tournament_or_404(pk)
     round_ = Round.objects.filter(tournament=tournament, number=number).first()
@@ -123,6 +125,7 @@ def round_detail(request, pk, number):
 
 @direct
 @require_POST
+@idempotent
 def round_status(request, pk, number):
     tournament = tournament_or_404(pk)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
@@ -149,6 +152,7 @@ def round_status(request, pk, number):
 
 @direct
 @require_POST
+@idempotent
 def round_delete_draw(request, pk, number):
     tournament = tournament_or_404(pk)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
@@ -167,6 +171,7 @@ def round_delete_draw(request, pk, number):
 
 @direct
 @require_POST
+@idempotent
 def table_end(request, pk, number, table):
     """End a table's round early (the games played stand, or the table's round is not counted), or undo it."""
     tournament = tournament_or_404(pk)

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from scoring.rulesets import resolve
 from tournament.common.collation import name_key
 from tournament.common.i18n import engine_lang
+from tournament.common.idempotency import idempotent
 from tournament.models import Player, Season, Team
 from tournament.office import errors
 from tournament.office.forms.director import MergeForm, SeasonForm, TournamentForm
@@ -71,6 +72,7 @@ def duplicates(request, pk):
 
 @organise
 @require_POST
+@idempotent
 def duplicates_merge(request, pk):
     """Merge one pair of the list (``MergeForm``); back to the list with what happened."""
     season_ = get_object_or_404(Season, pk=pk)
@@ -95,6 +97,7 @@ def duplicates_merge(request, pk):
 
 
 @allowed(permissions.ADMINISTER)
+@idempotent
 def season_create(request):
     form = SeasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -107,6 +110,7 @@ def season_create(request):
 
 
 @organise
+@idempotent
 def season_edit(request, pk):
     season_ = get_object_or_404(Season, pk=pk)
     form = SeasonForm(request.POST or None, instance=get_object_or_404(Season, pk=pk))   # its own copy to edit
@@ -118,6 +122,7 @@ def season_edit(request, pk):
 
 
 @allowed(permissions.ORGANISE, season_of_new_tournament)
+@idempotent
 def tournament_create(request, season_pk):
     season_ = get_object_or_404(Season, pk=season_pk)
     form = TournamentForm(request.POST or None, season=season_)
@@ -131,6 +136,7 @@ def tournament_create(request, season_pk):
 
 
 @direct
+@idempotent
 def tournament_edit(request, pk):
     tournament = tournament_or_404(pk)
     form = TournamentForm(request.POST or None, instance=tournament_or_404(pk))     # its own copy to edit

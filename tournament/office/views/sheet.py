@@ -26,6 +26,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scoring import ScoringError, score_game
 from tournament.common import params
 from tournament.common.i18n import engine_lang
+from tournament.common.idempotency import by_version, idempotent
+from tournament.common.numbers import is_plain_digits
 from tournament.models import Game, Round, Table
 from tournament.office import errors
 from tournament.results.rows import GameRowForm, TotalsForm, row_values, ui_field
@@ -58,7 +60,7 @@ def posted_reason(request):
 def posted_version(request):
     """The version the posted row was edited from, as the row's hidden input shows it ("" for a new row)."""
     version = request.POST.get("version", "")
-    return version if version.isdecimal() and len(version) < 10 else ""
+    return version if is_plain_digits(version) and len(version) < 10 else ""
 
 
 def wants_json(request):
@@ -121,7 +123,7 @@ def sheet(request, pk):
     table = get_table(pk)
     row = params.get(request.GET, params.GAME)
     context = sheet_context(table)
-    if row.isdecimal() and 1 <= int(row) <= table.games_planned:
+    if is_plain_digits(row) and 1 <= int(row) <= table.games_planned:
         context["autofocus"] = int(row)
     return render(request, "office/sheet/sheet.html", context)
 
@@ -132,7 +134,7 @@ def row(request, pk):
     """One row as stored, with the numbers of the sheet (the conflict box's "take the saved version")."""
     table = get_table(pk)
     raw = params.get(request.GET, params.GAME)
-    number = int(raw) if raw.isdecimal() and len(raw) < 4 else 0
+    number = int(raw) if is_plain_digits(raw) and len(raw) < 4 else 0
     if not 1 <= number <= table.games_planned:
         raise Http404
     if not request.htmx:
@@ -176,6 +178,7 @@ def preview(request, pk):
 
 @enter
 @require_POST
+@by_version
 def save(request, pk):
     table = get_table(pk)
     form = GameRowForm(request.POST, table=table, ruleset=engine.ruleset_for(table.round.tournament))
@@ -230,11 +233,12 @@ def conflict(request, table, form, err):
 
 @enter
 @require_http_methods(["GET", "POST"])
+@by_version
 def delete(request, pk):
     """Delete one row. GET: a confirmation page (the page script asks with a dialog instead)."""
     table = get_table(pk)
     raw = request.POST.get("number") if request.method == "POST" else params.get(request.GET, params.GAME)
-    number = int(raw) if raw and raw.isdecimal() and len(raw) < 4 else None
+    number = int(raw) if raw and is_plain_digits(raw) and len(raw) < 4 else None
     game = Game.objects.filter(table=table, number=number).first() if number else None
     if request.method == "GET":
         if game is None:
@@ -242,12 +246,13 @@ def delete(request, pk):
         return render(request, "office/sheet/delete.html", {"table": table, "round": table.round, "game": game,
                                                      "locked": table.round.status == Round.Status.LOCKED})
     version = request.POST.get("version", "")
-    version = int(version) if version.isdecimal() and len(version) < 10 else None
+    version = int(version) if is_plain_digits(version) and len(version) < 10 else None
     reason = posted_reason(request)
     refused, conflict_data, status = None, None, 200
     if game is not None:
         try:
-            services.delete_game(game=game, user=request.user, expected_version=version, reason=reason)
+            services.delete_game(game=game, user=request.user, expected_version=version, reason=reason,
+                                 require_version=True)
         except services.ConflictError as err:
             conflict_data, status = conflict_context(err, number, None, version, engine_lang()), 409
         except errors.ERRORS as err:
@@ -290,12 +295,12 @@ def goto(request, round_pk):
     """The "go to table" box: table number → that table's sheet in the same round."""
     round_ = get_object_or_404(Round, pk=round_pk)
     raw = params.get(request.GET, params.TABLE).strip()
-    table = Table.objects.filter(round=round_, number=int(raw)).first() if raw.isdecimal() and len(raw) < 5 else None
+    table = Table.objects.filter(round=round_, number=int(raw)).first() if is_plain_digits(raw) and len(raw) < 5 else None
     if table is not None:
         return redirect(sheet_url(table))
     messages.error(request, _("There is no table “%(number)s” in this round.") % {"number": raw[:10]})
     back = params.get(request.GET, params.FROM)
-    origin = Table.objects.filter(round=round_, pk=int(back)).first() if back.isdecimal() and len(back) < 12 else None
+    origin = Table.objects.filter(round=round_, pk=int(back)).first() if is_plain_digits(back) and len(back) < 12 else None
     origin = origin or round_.tables.order_by("number").first()
     if origin is None:
         return redirect(round_url(round_) or "/")
@@ -304,6 +309,7 @@ def goto(request, round_pk):
 
 @enter
 @require_http_methods(["GET", "POST"])
+@idempotent
 def totals(request, pk):
     """Totals-only entry: the sums at the foot of a paper sheet, one per seat, checked to sum to zero."""
     table = get_table(pk)

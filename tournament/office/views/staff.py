@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournament.common.idempotency import idempotent
 from tournament.models import Role, Season
 from tournament.office import errors
 from tournament.office.forms.staff import AppointForm
@@ -40,6 +41,7 @@ def _rows(request, queryset):
 
 
 @direct
+@idempotent
 def tournament_staff(request, pk):
     tournament = tournament_or_404(pk)
     kinds = roles.appointable_kinds(request.user, tournament)
@@ -53,6 +55,7 @@ def tournament_staff(request, pk):
 
 
 @organise
+@idempotent
 def season_staff(request, pk):
     season = get_object_or_404(Season, pk=pk)
     may_appoint = roles.may_appoint(request.user, Role.Kind.ORGANISER, season=season)
@@ -70,6 +73,7 @@ def season_staff(request, pk):
 
 @login_required
 @require_POST
+@idempotent
 def role_remove(request, role_pk):
     """Remove a role; allowed to whoever may appoint it (``roles.remove`` checks)."""
     role = get_object_or_404(Role.objects.select_related("user", "tournament", "season"), pk=role_pk)

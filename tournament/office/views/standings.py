@@ -15,6 +15,8 @@ from django.views.decorators.http import require_POST
 
 from tournament.common import params
 from tournament.common.collation import name_key, person_key
+from tournament.common.idempotency import idempotent
+from tournament.common.numbers import is_plain_digits
 from tournament.models import Category, Player, Round, Season
 from tournament.office import errors
 from tournament.office.forms.director import CategoryForm, PlayerSearchForm
@@ -89,7 +91,7 @@ def best_override(request, season):
     raw = params.get(request.GET, params.BEST).strip()
     if raw == "all":
         return None, True
-    if raw.isdecimal() and int(raw) >= 1:
+    if is_plain_digits(raw) and int(raw) >= 1:
         return int(raw), True
     return season.best_n, False
 
@@ -125,6 +127,7 @@ def season_standings(request, pk):
 
 
 @organise
+@idempotent
 def categories(request, pk):
     season = get_object_or_404(Season, pk=pk)
     form = CategoryForm(request.POST or None, season=season)
@@ -144,6 +147,7 @@ def category_or_404(season_pk, pk):
 
 
 @organise
+@idempotent
 def category(request, pk, category_pk):
     """One category: rename it, see its players, find players to add (``?q=``)."""
     category_ = category_or_404(pk, category_pk)
@@ -166,6 +170,7 @@ def category(request, pk, category_pk):
 
 @organise
 @require_POST
+@idempotent
 def category_delete(request, pk, category_pk):
     category_ = category_or_404(pk, category_pk)
     name = category_.name
@@ -176,13 +181,14 @@ def category_delete(request, pk, category_pk):
 
 @organise
 @require_POST
+@idempotent
 def category_members(request, pk, category_pk):
     """Add (``action=add``) or remove (``action=remove``) the player ``player`` to or from the category."""
     category_ = category_or_404(pk, category_pk)
     raw = request.POST.get("player") or ""
     removing = request.POST.get("action") == "remove"
     candidates = Player.objects.all() if removing else visible(Player.objects.all(), request.user)   # his seasons'
-    player = get_object_or_404(candidates, pk=int(raw) if raw.isdecimal() else 0)
+    player = get_object_or_404(candidates, pk=int(raw) if is_plain_digits(raw) else 0)
     if removing:
         seasons.remove_player(category=category_, player=player, user=request.user)
         messages.success(request, _("%(player)s removed from “%(category)s”.")

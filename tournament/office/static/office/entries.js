@@ -52,6 +52,15 @@
     return all.length ? all[0] : null;
   }
 
+  /* Every check-in sent from the desk is a write of its own: a fresh idempotency key for each (the form's
+     hidden key was issued once, when the page was rendered). */
+  function freshKey(data) {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    data.set("once", Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join(""));
+    return data;
+  }
+
   function send(form, data) {
     var input = byId("id_number");
     return fetch(form.action, { method: "POST", body: data, credentials: "same-origin",
@@ -96,7 +105,7 @@
       event.preventDefault();
       var value = input.value.trim();
       if (!value) { input.focus(); return; }
-      var data = new FormData(form);
+      var data = freshKey(new FormData(form));
       input.value = "";
       input.focus();
       enqueue(form, data);

@@ -12,6 +12,13 @@
     return input ? input.value : "";
   }
 
+  /* A fresh idempotency key per click: the same request sent twice (a retry) queues one export. */
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
   function show(box, text, done, total) {
     box.textContent = "";
     if (total) {
@@ -69,7 +76,7 @@
     fetch(link.href, {
       method: "POST",
       credentials: "same-origin",
-      headers: { "X-CSRFToken": csrfToken(), Accept: "application/json" }
+      headers: { "X-CSRFToken": csrfToken(), "X-Idempotency-Key": newKey(), Accept: "application/json" }
     })
       .then(function (response) {
         if (response.status === 429 || response.status === 409) {   // busy, or nothing to export
