@@ -384,3 +384,26 @@ def test_the_repeated_form_is_told_it_was_saved_once(client, director, t):
     assert [m.level_tag for m in first.context["messages"]] == ["success"]
     assert levels == ["info"]
     assert Adjustment.objects.count() == 1
+
+
+
+@pytest.mark.django_db
+def test_old_claims_are_purged_now_and_then(monkeypatch):
+    """Claims older than two days go when every PURGE_EVERY-th claim is stored; younger ones stay."""
+    from datetime import timedelta
+
+    from django.http import HttpResponseRedirect
+    from django.utils import timezone
+
+    user = factories.staff()
+    old = FormRequest.objects.create(user=user, path="/alt/", key="a" * 16)
+    young = FormRequest.objects.create(user=user, path="/jung/", key="b" * 16)
+    FormRequest.objects.filter(pk=old.pk).update(created_at=timezone.now() - timedelta(days=3))
+    claim = FormRequest.objects.create(user=user, path="/neu/", key="c" * 16)
+    monkeypatch.setattr(idempotency, "PURGE_EVERY", claim.pk + 1)       # not this claim's turn: nothing goes
+    idempotency._store(claim, HttpResponseRedirect("/weiter/"))
+    assert FormRequest.objects.filter(pk=old.pk).exists()
+    monkeypatch.setattr(idempotency, "PURGE_EVERY", claim.pk)           # its turn
+    idempotency._store(claim, HttpResponseRedirect("/weiter/"))
+    assert not FormRequest.objects.filter(pk=old.pk).exists()
+    assert FormRequest.objects.filter(pk__in=[young.pk, claim.pk]).count() == 2

@@ -11,11 +11,13 @@ with it, so a corrected resend is not stuck with an old error. Without a key the
 import json
 import re
 import secrets
+from datetime import timedelta
 from functools import wraps
 
 from django.contrib import messages
 from django.db import IntegrityError, transaction
 from django.http import HttpResponseRedirect, JsonResponse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.models import FormRequest
@@ -71,7 +73,13 @@ def _kept(response):
     return 300 <= status < 400 or (status < 400 and _is_json(response) and not getattr(response, "streaming", False))
 
 
+KEPT_FOR = timedelta(days=2)           # a form is not resent after two days: older claims are deleted …
+PURGE_EVERY = 200                      # … every this many claims (cheap, and no extra job to run)
+
+
 def _store(claim, response):
+    if claim.pk % PURGE_EVERY == 0:
+        FormRequest.objects.filter(created_at__lt=timezone.now() - KEPT_FOR).delete()
     claim.status = response.status_code
     if 300 <= response.status_code < 400:
         claim.location = response["Location"][:2000]
