@@ -78,7 +78,8 @@ def without_stamp(text):
 
 def edited(text, change):
     """``text`` changed and signed again with this installation's key: the checks of the content, which stand
-    behind a valid signature (an edit without the key is refused by the signature, tests/security/test_hostile_backups.py)."""
+    behind a valid signature (an edit without the key is refused by the signature:
+    tests/security/test_hostile_backups.py)."""
     from tournament.backup import signature      # here: tests/security/test_hostile_backups.py imports this module
 
     doc = json.loads(text)

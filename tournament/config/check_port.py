@@ -5,8 +5,8 @@ retries and dies with "Address already in use" after migrate and collectstatic h
 address the way gunicorn does (``SO_REUSEADDR``, so a closed connection's TIME_WAIT does not count) and, if that
 fails, says which port is taken and how to find and stop the old processes.
 
-Usage: ``python3 tournament/config/check_port.py [BIND]`` — BIND as gunicorn takes it (``127.0.0.1:8000``, ``[::1]:8000``,
-``0.0.0.0:8000``, ``:8000``, ``localhost:8000``, ``unix:/run/cego.sock``); default ``$BIND`` or
+Usage: ``python3 tournament/config/check_port.py [BIND]`` — BIND as gunicorn takes it (``127.0.0.1:8000``,
+``[::1]:8000``, ``0.0.0.0:8000``, ``:8000``, ``localhost:8000``, ``unix:/run/cego.sock``); default ``$BIND`` or
 ``127.0.0.1:8000``. Exit status 0 when free, 1 when taken, 2 when BIND cannot be read. Standard library only:
 it runs before the virtual environment is installed.
 """
