@@ -127,3 +127,82 @@ def test_error_and_redirect_answers_carry_the_policy_too(client, status_url):
     response = client.get(status_url)
     assert response.status_code in (302, 404)
     assert "default-src" in policy(response)
+
+
+# Chromium's verdict: the main pages of each audience load, run their scripts (the hall's polling, the phone's
+# service worker, the sheet) and report no violation of the policy, neither as an event nor on the console.
+BROWSER_PAGES = [
+    ("anonymous", "public:home", lambda w: []),
+    ("anonymous", "public:tournament", lambda w: [w.t.pk]),
+    ("anonymous", "public:player", lambda w: [w.t.pk, w.entry.pk]),
+    ("anonymous", "public:preregister", lambda w: [w.t.pk]),
+    ("anonymous", "stats:tournament", lambda w: [w.t.pk]),
+    ("anonymous", "stats:player", lambda w: [w.t.pk, w.entry.pk]),
+    ("anonymous", "tariff:detail", lambda w: ["schwarzwald"]),
+    ("anonymous", "login", lambda w: []),
+    ("anonymous", "phone:table", lambda w: [w.link.token]),
+    ("superuser", "director:tournament", lambda w: [w.t.pk]),
+    ("superuser", "director:entries", lambda w: [w.t.pk]),
+    ("superuser", "director:round", lambda w: [w.t.pk, 1]),
+    ("superuser", "director:hall", lambda w: [w.t.pk, 1]),
+    ("superuser", "director:standings", lambda w: [w.t.pk]),
+    ("superuser", "director:prizes", lambda w: [w.t.pk]),
+    ("superuser", "director:season_standings", lambda w: [w.season.pk]),
+    ("superuser", "director:category", lambda w: [w.season.pk, w.category.pk]),
+    ("superuser", "entry:sheet", lambda w: [w.table.pk]),
+    ("superuser", "entry:totals", lambda w: [w.table.pk]),
+    ("superuser", "exports:tournament", lambda w: [w.t.pk]),
+    ("superuser", "admin:index", lambda w: []),
+]
+LISTEN = """window.__csp = [];
+document.addEventListener("securitypolicyviolation",
+  e => window.__csp.push(e.violatedDirective + " " + e.blockedURI + " " + e.sourceFile + ":" + e.lineNumber));"""
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    import shutil
+
+    from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
+    if not shutil.which(CHROMIUM):
+        pytest.skip(f"no Chromium at {CHROMIUM}")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_no_violation_in_chromium(live_server, chromium, client, world, monkeypatch):  # noqa: F811
+    from tournament.office.views import hall
+    monkeypatch.setattr(hall, "POLL_SECONDS", 1)
+    client.force_login(world.users["superuser"])
+    session = client.cookies["sessionid"].value
+    violations = []
+    for role in ("anonymous", "superuser"):
+        context = chromium.new_context(locale="de-DE", viewport={"width": 1280, "height": 900})
+        context.set_default_timeout(10_000)
+        if role == "superuser":
+            context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
+        context.add_init_script(LISTEN)
+        page = context.new_page()
+        console = []
+        page.on("console", lambda m, c=console: c.append(m.text) if "Content Security Policy" in m.text else None)
+        for who, name, args in BROWSER_PAGES:
+            if who != role:
+                continue
+            url = reverse(name, args=args(world))
+            response = page.goto(live_server.url + url)
+            assert response.status == 200, (name, response.status)
+            page.wait_for_load_state("networkidle")
+            if name == "director:hall":
+                page.wait_for_timeout(1500)             # one poll of the live part
+            found = page.evaluate("window.__csp") + console
+            violations += [f"{name} ({url}): {v}" for v in found]
+            console.clear()
+        if role == "anonymous":                         # the phone page registered its service worker
+            assert page.evaluate("navigator.serviceWorker ? navigator.serviceWorker.getRegistrations()"
+                                 ".then(r => r.length) : -1") != 0
+        context.close()
+    assert not violations, "\n".join(violations)
