@@ -100,10 +100,10 @@ MATRIX = {
     "logout": (lambda w: [], everyone(405)),                 # POST only
     "password_change": (lambda w: [], ACCOUNT),
     "password_change_done": (lambda w: [], ACCOUNT),
-    "password_reset": (lambda w: [], PUBLIC),
-    "password_reset_done": (lambda w: [], PUBLIC),
-    "password_reset_confirm": (lambda w: ["MQ", "set-password"], PUBLIC),
-    "password_reset_complete": (lambda w: [], PUBLIC),
+    "password_reset": (lambda w: [], everyone(404)),        # only with e-mail configured (test_password_reset)
+    "password_reset_done": (lambda w: [], everyone(404)),
+    "password_reset_confirm": (lambda w: ["MQ", "set-password"], everyone(404)),
+    "password_reset_complete": (lambda w: [], everyone(404)),
     # The office: seasons and tournaments
     "director:home": (lambda w: [], office(OFFICE)),
     "director:import_template": (lambda w: [], office(OFFICE)),

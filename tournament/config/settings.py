@@ -15,6 +15,8 @@ DJANGO_CACHE_URL            redis://[:password@]host:port/db (or rediss://, unix
                             public pages) in Redis through django-redis, shared by several app servers, in
                             development too; default: the file cache in DJANGO_CACHE_DIR (memory with DEBUG on)
 DJANGO_LOG_LEVEL            level of the log on stderr; default INFO
+DJANGO_EMAIL_HOST           SMTP server for the password reset e-mails; without it there is no password reset (404)
+DJANGO_EMAIL_PORT, DJANGO_EMAIL_USER, DJANGO_EMAIL_PASSWORD, DJANGO_EMAIL_TLS (default on), DJANGO_EMAIL_FROM
 
 Background exports (docs/exports.md; they run in ``manage.py db_worker``, which make run and make serve start):
 CEGO_EXPORT_DIR             the private directory of finished exports (mode 0700, files 0600); default: var/exports/
@@ -61,6 +63,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from tournament.common.client_ip import parse_networks
@@ -105,11 +108,13 @@ INSTALLED_APPS = [
     "axes",
     "django_tasks",
     "django_tasks_db",
+    "csp",
     "tournament.apps.TournamentConfig",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -270,6 +275,17 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 
+# E-mail, for the password reset only (docs/production.md): DJANGO_EMAIL_HOST turns both on; without it the reset
+# URLs answer 404 and the login page does not offer them.
+EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "")
+if EMAIL_HOST:
+    EMAIL_PORT = int(os.environ.get("DJANGO_EMAIL_PORT") or 587)
+    EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_PASSWORD", "")
+    EMAIL_USE_TLS = env_flag("DJANGO_EMAIL_TLS", True)
+    DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_EMAIL_FROM", "webmaster@localhost")
+CEGO_PASSWORD_RESET = bool(EMAIL_HOST)
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "director:home"
 LOGOUT_REDIRECT_URL = "tariff:index"
@@ -277,6 +293,27 @@ LOGOUT_REDIRECT_URL = "tariff:index"
 SESSION_COOKIE_HTTPONLY = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy (django-csp, docs/production.md): scripts and styles only from our own static files, or
+# inline with the request's nonce ({{ request.csp_nonce }}); no inline style attribute, no on*= handler, no plugin,
+# no framing, forms post only here. Enforced with DEBUG on too, so a developer meets a violation in the browser's
+# console at once and not in production. The PDF templates keep their <style>: WeasyPrint reads them, no browser.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, NONCE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "worker-src": [SELF],
+        "manifest-src": [SELF],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+        "base-uri": [NONE],
+        "object-src": [NONE],
+    },
+}
 
 if not DEBUG:
     HTTPS = env_flag("DJANGO_HTTPS", True)

@@ -17,7 +17,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("leitung/", include("tournament.office.urls_director")),
-    path("konto/", include("django.contrib.auth.urls")),
+    path("konto/", include("tournament.office.urls_accounts")),
     path("eingabe/", include("tournament.office.urls_sheet")),
     path("statistik/", include("tournament.public.urls_stats")),
     path("export/", include("tournament.office.urls_exports")),

@@ -16,7 +16,9 @@ after a write reads that write's version. What each view is stored under (``scop
 * "site" (home): id and set-up version of every published tournament.
 
 **Key.** The path, the query parameters the view reads (``params``: sort, page, filter, category; any other
-parameter neither makes a new entry nor reaches the view), the language and the version.
+parameter neither makes a new entry nor reaches the view) in their one spelling (``public.query``: a junk value
+is dropped before the key, a value the page does not know is redirected to the one it showed), the language and
+the version.
 
 **Fragments.** Not the response is stored but the page's ``{% fragment %}`` blocks (``templatetags/fragments.py``)
 and the few plain context values the template uses outside them (``FRAME`` and ``frame``). The page's template is
@@ -41,12 +43,13 @@ from functools import wraps
 
 from django.core.cache import InvalidCacheBackendError, caches
 from django.db import connection
-from django.http import QueryDict
+from django.http import HttpResponseRedirect, QueryDict
 from django.template.response import TemplateResponse
 from django.utils.http import urlencode
 from django.utils.translation import get_language
 
 from tournament.models import Entry, Season, Tournament
+from tournament.public import query as public_query
 from tournament.standings import selectors as standings_queries
 from tournament.templatetags.fragments import RECORD, STORED, FragmentMissing
 
@@ -124,13 +127,14 @@ def cached(scope, *, params=(), frame=(), per_request=None):
             request.public_data_version = version and version.data
             if version is None or request.method != "GET" or request.user.is_authenticated:
                 return view(request, *args, **kwargs)
-            query = urlencode([(name, value) for name in params for value in request.GET.getlist(name)])
+            pairs = public_query.canonical(request.GET, params)
+            query = urlencode(pairs)
             key = f"page:{FORMAT}:" + digest((request.path, query, get_language(), version.key))
             stored = store().get(key)
             if stored is None:
                 with flight(key) as leader:
                     if leader:
-                        return render_and_store(view, request, args, kwargs, key, query, (*FRAME, *frame))
+                        return render_and_store(view, request, args, kwargs, key, pairs, (*FRAME, *frame))
                 stored = store().get(key)
             if stored is None:          # the leader's page could not be stored (or it took too long)
                 return render_view(view, request, args, kwargs, query)[0]
@@ -139,18 +143,22 @@ def cached(scope, *, params=(), frame=(), per_request=None):
             try:
                 response.render()
             except FragmentMissing:
-                return render_and_store(view, request, args, kwargs, key, query, (*FRAME, *frame))
+                return render_and_store(view, request, args, kwargs, key, pairs, (*FRAME, *frame))
             response[HEADER] = "hit"
             return response
         return wrapper
     return decorator
 
 
-def render_and_store(view, request, args, kwargs, key, query, frame):
-    """Render the view and store its fragments and ``frame`` values if it answers 200."""
-    response, fragments = render_view(view, request, args, kwargs, query)
+def render_and_store(view, request, args, kwargs, key, pairs, frame):
+    """Render the view and store its fragments and ``frame`` values if it answers 200 — with the query ``pairs``
+    as it showed them; otherwise (a page past the last, an unknown category) redirect to those, unstored."""
+    response, fragments = render_view(view, request, args, kwargs, urlencode(pairs))
     if response.status_code == 200 and fragments:
         context = response.context_data
+        shown = public_query.settled(context, pairs)
+        if shown != pairs:
+            return HttpResponseRedirect(request.path + (f"?{urlencode(shown)}" if shown else ""))
         values = {name: context[name] for name in frame if name in context}
         store().set(key, Stored(response.template_name, values, fragments), TIMEOUT)
         response[HEADER] = "miss"

@@ -12,6 +12,7 @@ page 1. Paging: ``?page=n`` with ``PER_PAGE`` rows; a page past the end shows th
 ``wide`` are hidden on a phone, where the name cell shows them in a sub-line.
 """
 
+import re
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -164,6 +165,12 @@ class Table:
 
     def next_link(self):
         return self.link(**{PAGE: self.page.next_page_number()})
+
+
+# Every sort alias a column below can have (its key, "-key" the other way round): the page cache
+# (``public.query``) keys only these; tests/public/test_cache_query.py checks every column of every table against it.
+SORT_ALIAS = re.compile(r"-?(?:rank|start_number|name|town|total|declarer_won|declarer_lost|participations|members"
+                        r"|r[1-9]\d?|t\d{1,3})")
 
 
 def rank_column(**kwargs):
