@@ -97,3 +97,19 @@ def test_download_names_keep_umlauts(director):
     assert disposition.startswith('attachment; filename="') and "filename*" not in disposition
     name = exporters.get("tournament_workbook").render(tournament=t)[0]
     assert name.startswith("turnier-cego-turnier-braeunlingen-") and name.endswith(".xlsx")
+
+
+def test_the_season_workbook_has_a_teams_sheet_only_with_teams():
+    import openpyxl
+
+    t = factories.tournament(players=4)
+
+    def sheet_names():
+        with translation.override("en"):
+            content = exporters.get("season_workbook").render(season=t.season, language="en")[2]
+        return openpyxl.load_workbook(io.BytesIO(content), read_only=True).sheetnames
+
+    assert "Teams" not in sheet_names() and "Overall" in sheet_names()
+    team = Team.objects.create(season=t.season, name="Die Tarocker")
+    Entry.objects.filter(pk=t.entries.first().pk).update(team=team)
+    assert "Teams" in sheet_names()

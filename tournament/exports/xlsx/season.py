@@ -14,6 +14,7 @@ from scoring.contracts import CONTRACTS, DRESCHER, RAEUBER
 from tournament.common.i18n import engine_lang
 from tournament.exports.base import DATE, INTEGER, SIGNED, Column, ListExporter, Sheet
 from tournament.exports.registry import register
+from tournament.exports.selectors import has_teams
 from tournament.models import Entry, Game, Score, Seat, Table
 from tournament.standings.categories import category_choices
 from tournament.standings.selectors import (
@@ -123,7 +124,8 @@ class SeasonWorkbook(ListExporter):
 
     def sheets(self, *, season, **kwargs):
         yield overall_sheet(season, _("Overall"))
-        yield teams_sheet(season)
+        if has_teams(season=season):                   # no empty "Teams" sheet in a season without teams
+            yield teams_sheet(season)
         for key, label in category_choices(season):
             yield overall_sheet(season, label, category=key)
         yield participations_sheet(season)
