@@ -9,6 +9,8 @@ from django.test import override_settings
 
 FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
+pytest_plugins = ["tests.browser"]        # the one Chromium of the suite (e2e and security tests)
+
 
 @pytest.fixture(scope="session", autouse=True)
 def fast_password_hashing():

@@ -159,29 +159,15 @@ document.addEventListener("securitypolicyviolation",
   e => window.__csp.push(e.violatedDirective + " " + e.blockedURI + " " + e.sourceFile + ":" + e.lineNumber));"""
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    import shutil
-
-    from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
-    if not shutil.which(CHROMIUM):
-        pytest.skip(f"no Chromium at {CHROMIUM}")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
 @pytest.mark.django_db(transaction=True)
-def test_no_violation_in_chromium(live_server, chromium, client, world, monkeypatch):  # noqa: F811
+def test_no_violation_in_chromium(live_server, browser, client, world, monkeypatch):  # noqa: F811
     from tournament.office.views import hall
     monkeypatch.setattr(hall, "POLL_SECONDS", 1)
     client.force_login(world.users["superuser"])
     session = client.cookies["sessionid"].value
     violations = []
     for role in ("anonymous", "superuser"):
-        context = chromium.new_context(locale="de-DE", viewport={"width": 1280, "height": 900})
+        context = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 900})
         context.set_default_timeout(10_000)
         if role == "superuser":
             context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
