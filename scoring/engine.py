@@ -60,6 +60,9 @@ def score_game(game, lang="de"):
     """Score one game (a dict as in RULES.md §6). Returns the result dict; raises ``ScoringError``."""
     if type(game) is not dict:
         raise ScoringError("malformed", detail="a game must be a JSON object")
+    if "game" in game:   # Offiziers-Cego, Ziege, or "cego" named: scoring.games (imported here: it imports us)
+        from .games import score
+        return score(game, lang)
     if not FIELDS.issuperset(game):
         unknown = sorted(str(k) for k in game if k not in FIELDS)
         raise ScoringError("malformed", detail=f"unknown field(s): {', '.join(unknown)}")

@@ -112,6 +112,39 @@ MESSAGES = {
         "Unknown counting method '{counting}' (pairs or triples).",
         "Unbekannte Zählweise „{counting}“ (pairs oder triples).",
     ),
+    # Offiziers-Cego and Ziege (scoring.offiziers, scoring.ziege; docs/scoring.md)
+    "unknown_game": (
+        "Unknown game '{game}' (cego, offiziers or ziege).",
+        "Unbekanntes Spiel „{game}“ (cego, offiziers oder ziege).",
+    ),
+    "wrong_player_count": (
+        "{game} is played by {expected} players, not {players}.",
+        "{game} wird zu {expected} gespielt, nicht zu {players}.",
+    ),
+    "card_points_sum": (
+        "The card points must add up to {total} (the whole pack), got {sum}.",
+        "Die Kartenpunkte müssen zusammen {total} ergeben (das ganze Blatt), eingegeben: {sum}.",
+    ),
+    "card_points_impossible": (
+        "{value} card points cannot be taken in {game}.",
+        "{value} Kartenpunkte sind bei {game} nicht möglich.",
+    ),
+    "team_points_required": (
+        "The card points of both teams must be given.",
+        "Die Kartenpunkte beider Parteien müssen angegeben werden.",
+    ),
+    "team_tricks_required": (
+        "Whether each team took a trick must be given (true or false for both teams).",
+        "Für beide Parteien muss angegeben werden, ob sie einen Stich gemacht hat.",
+    ),
+    "team_tricks_inconsistent": (
+        "Team {team} has {points} card points but no trick.",
+        "Partei {team} hat {points} Kartenpunkte, aber keinen Stich.",
+    ),
+    "series_over": (
+        "The series already ended after game {game}; a new series starts a new list.",
+        "Die Serie war schon nach Spiel {game} zu Ende; eine neue Serie beginnt eine neue Liste.",
+    ),
 }
 
 

@@ -100,3 +100,40 @@ def writing_line(p, *, declarer, won, x, d, zero_sum):
     key = ("receives" if won else "pays") + ("" if zero_sum else "_only")
     total = (d * x if zero_sum else x) * (1 if won else -1)
     return p[key].format(seat=seat(p, declarer), x=x, d=d, total=total)
+
+
+# -- Offiziers-Cego and Ziege (scoring.offiziers, scoring.ziege) -------------------------------------------------
+GAME_PHRASES = {
+    "de": {
+        "offiziers": "Offiziers-Cego", "ziege": "Ziege",
+        "off_won": "{seat} gewinnt mit {w}:{l}", "off_schliff": "{seat} gewinnt, der Gegner ohne Stich ({w}:0)",
+        "off_draw": "unentschieden {w}:{l} → 0",
+        "off_penalty": "Regelverstoß von {seat}: verloren mit {f} Fach",
+        "off_win_loss": "Sieg/Niederlage: {winner} +1, {loser} -1",
+        "off_writes": "{winner} {x:+d}, {loser} {y:+d}",
+        "team": "Partei {t}", "eier": "60:60 („Eier“) → keine Verlustpunkte",
+        "zg_win": "{team} gewinnt mit {w}:{l}",
+        "zg_31": "{team} {dp} Verlustpunkte (31–59)", "zg_trick": "{team} {dp} Verlustpunkte (unter 31 mit Stich)",
+        "zg_no_trick": "{team} {dp} Verlustpunkte (ohne Stich)",
+    },
+    "en": {
+        "offiziers": "Offiziers-Cego", "ziege": "Ziege",
+        "off_won": "{seat} wins with {w}:{l}", "off_schliff": "{seat} wins, the opponent without a trick ({w}:0)",
+        "off_draw": "draw {w}:{l} → 0",
+        "off_penalty": "rule violation by {seat}: lost at {f} Fach",
+        "off_win_loss": "win/loss: {winner} +1, {loser} -1",
+        "off_writes": "{winner} {x:+d}, {loser} {y:+d}",
+        "team": "team {t}", "eier": "60:60 (\"Eier\") → no defeat points",
+        "zg_win": "{team} wins with {w}:{l}",
+        "zg_31": "{team} {dp} defeat points (31–59)", "zg_trick": "{team} {dp} defeat points (under 31 with a trick)",
+        "zg_no_trick": "{team} {dp} defeat points (no trick)",
+    },
+}
+
+
+def game_phrases(lang):
+    """The phrases of Offiziers-Cego and Ziege, with the Cego phrases (``seat``, ``fach``, ``rounded``) beside them."""
+    return _MERGED["de" if str(lang).startswith("de") else "en"]
+
+
+_MERGED = {lang: {**PHRASES[lang], **GAME_PHRASES[lang]} for lang in GAME_PHRASES}
