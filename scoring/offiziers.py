@@ -30,7 +30,7 @@ def threshold(pack):
     return pack // 2 + 1
 
 
-def _ruleset(game):
+def ruleset_and_writing(game):
     """The resolved ruleset and the writing; ``writing: win_loss`` is Offiziers-Cego's own option."""
     options = game.get("options")
     writing = "zero_sum"
@@ -63,7 +63,7 @@ def score(game, lang="de"):
     if not FIELDS.issuperset(game):
         unknown = sorted(str(k) for k in game if k not in FIELDS)
         raise ScoringError("malformed", detail=f"unknown field(s): {', '.join(unknown)}")
-    rs, writing = _ruleset(game)
+    rs, writing = ruleset_and_writing(game)
     p = explain.game_phrases(lang)
     players = game.get("players", PLAYERS)
     if not engine.is_int(players):
