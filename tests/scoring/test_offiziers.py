@@ -25,7 +25,8 @@ def test_rules_example_and_explanation():
     result = score_game(off([46, 33]))
     assert (result["scores"], result["value"], result["fach"], result["winner"]) == ([10, -10], 10, 2, 0)
     assert result["won"] is None
-    assert result["explanation"] == "Offiziers-Cego: Sitz 1 gewinnt mit 46:33 → 2 Fach × 5 × 1 = 10; Sitz 1 +10, Sitz 2 -10."
+    assert result["explanation"] == (
+        "Offiziers-Cego: Sitz 1 gewinnt mit 46:33 → 2 Fach × 5 × 1 = 10; Sitz 1 +10, Sitz 2 -10.")
     english = score_game(off([33, 46]), lang="en")["explanation"]
     assert english == "Offiziers-Cego: seat 2 wins with 46:33 → 2 Fach × 5 × 1 = 10; seat 2 +10, seat 1 -10."
 
