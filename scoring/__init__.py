@@ -1,4 +1,5 @@
-"""Cego scoring: cards and counting, contracts, rulesets as data, the engine and its CLI.
+"""Cego scoring: cards and counting, contracts, rulesets as data, the engine and its CLI — and the two other games
+of the rule documents, Offiziers-Cego and Ziege, chosen by a game's ``"game"`` field (``scoring.games``).
 
 Standard library only; nothing here knows Django, a database or the web. See RULES.md for the rules and
 ``scoring.contracts`` for the vocabulary (seat, dealer, forehand, declarer, Fach, …).

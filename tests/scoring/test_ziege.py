@@ -156,3 +156,34 @@ def test_golden_file_pins_every_band_edge():
     codes = {c["expected"]["error"]["code"] for c in cases if "error" in c["expected"]}
     assert {"card_points_sum", "card_points_out_of_range", "malformed", "team_tricks_required",
             "team_tricks_inconsistent", "card_points_impossible"} <= codes
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-200, 200) | st.floats() | st.text(max_size=4),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+                    max_leaves=6)
+FIELD = st.sampled_from(["game", "players", "team_points", "team_tricks", "card_points", "penalty", "ruleset",
+                         "options", "contract"])
+
+
+@settings(derandomize=True, database=None, deadline=None, max_examples=400)
+@given(kind=st.sampled_from(["ziege", "offiziers", "cego", None]), fields=st.dictionaries(FIELD, JSON, max_size=4),
+       points=st.lists(st.integers(-5, 125), min_size=2, max_size=2),
+       tricks=st.lists(st.booleans() | st.none(), min_size=2, max_size=2))
+def test_hostile_games_are_refused_with_a_code_never_a_crash(kind, fields, points, tricks):
+    """Whatever arrives, a new game scores or is refused with a known code (score_games lets anything else out)."""
+    from string import Formatter
+
+    from scoring.errors import MESSAGES
+    for game in ({**fields, "game": kind}, {"game": kind, "team_points": points, "team_tricks": tricks},
+                 {"game": kind, "card_points": points, **({"penalty": fields["penalty"]} if "penalty" in fields
+                                                          else {})}):
+        result = score_games([game])[0]
+        if "error" in result:
+            english, german = MESSAGES[result["error"]["code"]]
+            for template in (english, german):      # every placeholder of the message is filled
+                assert {name for _t, name, _s, _c in Formatter().parse(template) if name} <= set(
+                    result["error"]["params"])
+        elif "defeat_points" in result:
+            assert sorted(result["defeat_points"]) in ([0, 0], [0, 2], [0, 4], [0, 6])
+        else:
+            assert sum(result["scores"]) == 0 or kind in ("cego", None)
