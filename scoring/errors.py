@@ -112,6 +112,28 @@ MESSAGES = {
         "Unknown counting method '{counting}' (pairs or triples).",
         "Unbekannte Zählweise „{counting}“ (pairs oder triples).",
     ),
+    "played_with_required": (
+        "Under this ruleset a Gegensolo needs the contract it was played with ('played_with').",
+        "In diesem Regelwerk muss beim Gegensolo angegeben werden, mit welchem Spiel es gespielt wurde.",
+    ),
+    "played_with_invalid": (
+        "A Gegensolo is played with Cego … Kleiner Mann, not '{contract}'.",
+        "Ein Gegensolo wird mit Cego … Kleiner Mann gespielt, nicht mit „{contract}“.",
+    ),
+    "played_with_not_allowed": (
+        "'played_with' belongs only to a Gegensolo under a ruleset that scores it by contract ('{ruleset}' "
+        "does not here).",
+        "„Gespielt mit“ gibt es nur beim Gegensolo eines Regelwerks, das es nach Spiel wertet (hier nicht: "
+        "„{ruleset}“).",
+    ),
+    "ouverte_not_allowed": (
+        "The ruleset '{ruleset}' has no open (ouverte) play for this game.",
+        "Das Regelwerk „{ruleset}“ kennt für dieses Spiel kein Ouvert-Spiel.",
+    ),
+    "penalty_required": (
+        "A Schinden needs the seat that loses ('penalty').",
+        "Beim Schinden muss angegeben werden, wer verliert.",
+    ),
 }
 
 

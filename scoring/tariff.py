@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from .contracts import CONTRACTS, WIN_LOSS
 from .engine import fach_for, point_value
+from .variants import round_up
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,7 @@ class TariffGrid:
     columns: list
     rows: list
     fixed: list
+    kind: str = "fach"   # "margin": a row per card point over ``margin_over`` (the Dreier 35 scoring)
 
 
 def _band(rs, fach, threshold):
@@ -51,8 +53,8 @@ def tariff_grid(rs):
                 columns.append(Column(f"{key}_{'won' if won else 'lost'}", label, key, won))
         else:
             columns.append(Column(key, contract.label, key))
-    rows = []
-    for fach in range(1, rs.max_fach + 1):
+    rows = [] if rs.margin_over is None else _margin_rows(rs, columns)
+    for fach in range(1, rs.max_fach + 1 if rs.margin_over is None else 1):
         row = {"fach": fach,
                "declarer_band": _band(rs, fach, rs.declarer_threshold),
                "defender_band": _band(rs, fach, rs.defender_threshold)}
@@ -67,7 +69,21 @@ def tariff_grid(rs):
         k = rs.drescher_announcer_factor
         fixed.append(FixedValue("drescher", CONTRACTS["drescher"].label, rs.drescher_value,
                                 {"de": f"selbst angesagt ×{k}", "en": f"own announcement ×{k}"}))
-    return TariffGrid(rs, columns, rows, fixed)
+    return TariffGrid(rs, columns, rows, fixed, "fach" if rs.margin_over is None else "margin")
+
+
+def _margin_rows(rs, columns):
+    """Rows of the margin scoring: ``fach`` holds the margin, the bands the winner's and the loser's points."""
+    rows = []
+    pack = rs.total + rs.bonus
+    for margin in range(1, pack - rs.margin_over + 1):
+        winner = rs.margin_over + margin
+        row = {"fach": margin, "declarer_band": str(winner), "defender_band": str(pack - winner)}
+        for col in columns:
+            m = rs.point_multipliers[col.contract][0 if col.won is not False else 1]
+            row[col.key] = round_up(margin * rs.unit * m, rs.margin_rounding)
+        rows.append(row)
+    return rows
 
 
 def _raeuber_note(rs):
