@@ -168,8 +168,8 @@ def _point_game(game, rs, table, contract, calls, penalty, p):
     eff = cp + rs.bonus if cp else 0
     other = rs.defender_total - eff
     if rs.margin_over is not None:
-        m = (multipliers or rs.point_multipliers[contract.key])[0]
-        won, winner, margin, raw, rounded, x = variants.margin_value(rs, m, eff, other, calls)
+        both = multipliers or rs.point_multipliers[contract.key]
+        won, m, winner, margin, raw, rounded, x = variants.margin_value(rs, both, eff, other, calls)
         text = f"{name} {p['won'] if won else p['lost']} " + p["points"].format(d=eff, o=other) + " → " + p[
             "margin"].format(w=winner, base=rs.margin_over, d=margin, unit=rs.unit, m=m, raw=raw, x=rounded)
         if calls:

@@ -5,7 +5,7 @@ This is what a director pins to the wall and what ``python -m scoring table`` an
 
 from dataclasses import dataclass, field
 
-from .contracts import CONTRACTS, WIN_LOSS
+from .contracts import CONTRACTS, GOAL_CONTRACTS, LADDER, WIN_LOSS
 from .engine import fach_for, point_value
 from .variants import round_up
 
@@ -111,6 +111,101 @@ def _raeuber_note(rs):
         de.append("bei Gleichstand verliert der Ansager allein")
         en.append("on a tie the announcer loses alone")
     return {"de": ", ".join(de), "en": ", ".join(en)}
+
+
+# Row labels of the comparison of the rulesets (tariff index page), German and English.
+COMPARE_LABELS = {
+    "counting": ("Zählweise", "Counting"),
+    "total": ("Kartenpunkte im Spiel", "Card points in the pack"),
+    "thresholds": ("Spieler / Gegner gewinnen ab", "Declarer / defenders win with"),
+    "scoring": ("Wertung der Punktspiele", "Point games scored by"),
+    "fach": ("Fach: Breite × höchstes", "Fach: width × highest"),
+    "unit": ("Wert eines Fachs", "Value of one Fach"),
+    "rounding": ("Rundung", "Rounding"),
+    "players": ("Spieler am Tisch", "Players per table"),
+    "factor": ("Faktor", "Factor"),
+    "fixed": ("Festwert", "Fixed value"),
+    "raeuber_rules": ("Räuber-Regeln", "Räuber rules"),
+    "penalty": ("Regelverstoß: verloren mit", "Rule violation: lost at"),
+    "writing": ("Schreibweise", "Writing"),
+    "options": ("Sonderregeln", "Special rules"),
+    "house_rules": ("Hausregeln (nicht geprüft)", "House rules (not checked)"),
+}
+_WORDS = {
+    "pairs": ("2er (Paare)", "pairs"), "triples": ("3er (Dreier)", "triples"), "none": ("keine", "none"),
+    "fach_scoring": ("Fach", "Fach"), "margin": ("Überschuss über {n}, auf {r} aufgerundet",
+                                                 "margin over {n}, rounded up to {r}"),
+    "zero_sum": ("Nullsumme", "zero-sum"), "declarer_only": ("nur der Spieler", "declarer only"),
+    "by_contract": ("Spiel + 1", "contract + 1"), "gegensolo_by_contract": ("Gegensolo nach Spiel + 1",
+                                                                          "Gegensolo by contract + 1"),
+    "ouverte": ("ouvert ×{k}", "ouverte ×{k}"), "schinden": ("Schinden", "Schinden"),
+    "halbe": ("mit Halber", "with Halbe"), "calls": ("Kontra", "Contra calls"),
+}
+
+
+def comparison(lang="de", keys=None):
+    """All rulesets side by side: ``{"columns": [{key, name}], "rows": [{key, label, cells}]}``, every cell a
+    text (``–``: not played). The tariff index page only prints it."""
+    from .rulesets import RULESET_KEYS, resolve
+
+    i = 0 if str(lang).startswith("de") else 1
+    word = {k: v[i] for k, v in _WORDS.items()}
+    sets = [resolve(k) for k in (keys or RULESET_KEYS)]
+    rows = []
+
+    def row(key, label, cells):
+        rows.append({"key": key, "label": label, "cells": [str(c) for c in cells]})
+
+    def plain(key, fn):
+        row(key, COMPARE_LABELS[key][i], [fn(rs) for rs in sets])
+
+    plain("counting", lambda rs: word[rs.counting])
+    plain("total", lambda rs: f"{rs.total} + {rs.bonus}" if rs.bonus else rs.total)
+    plain("thresholds", lambda rs: f"{rs.declarer_threshold} / {rs.defender_threshold}")
+    plain("scoring", lambda rs: word["fach_scoring"] if rs.margin_over is None else word["margin"].format(
+        n=rs.margin_over, r=rs.margin_rounding))
+    plain("fach", lambda rs: "–" if rs.margin_over is not None else f"{rs.fach_width} × {rs.max_fach}")
+    plain("unit", lambda rs: rs.unit)
+    plain("rounding", lambda rs: rs.rounding if rs.rounding > 1 else word["none"])
+    plain("players", lambda rs: ", ".join(str(n) for n in rs.players))
+    for key in LADDER + WIN_LOSS:
+        def factor(rs, key=key):
+            if key not in rs.point_multipliers:
+                return "–"
+            if key == "gegensolo" and rs.gegensolo_by_contract:
+                return word["by_contract"]
+            m_win, m_loss = rs.point_multipliers[key]
+            return m_win if key not in WIN_LOSS else f"{m_win} / {m_loss}"
+        row(f"factor:{key}", f"{COMPARE_LABELS['factor'][i]} {CONTRACTS[key].name(lang)}", [factor(rs) for rs in sets])
+    values = {"raeuber": lambda rs: rs.raeuber_value, "drescher": lambda rs: rs.drescher_value}
+    for key in GOAL_CONTRACTS + ("raeuber", "drescher"):
+        get = values.get(key, lambda rs, key=key: rs.fixed_values.get(key))
+        cells = [get(rs) for rs in sets]
+        if any(c is not None for c in cells):
+            row(f"fixed:{key}", f"{COMPARE_LABELS['fixed'][i]} {CONTRACTS[key].name(lang)}",
+                ["–" if c is None else c for c in cells])
+    plain("raeuber_rules", lambda rs: "–" if rs.raeuber_value is None else (_raeuber_note(rs)[
+        "de" if i == 0 else "en"] or "–"))
+    plain("penalty", lambda rs: f"{rs.penalty_fach} Fach")
+    plain("writing", lambda rs: word[rs.writing])
+    plain("options", lambda rs: ", ".join(_special_rules(rs, word)) or "–")
+    plain("house_rules", lambda rs: " · ".join(n["de" if i == 0 else "en"] for n in rs.house_rules) or "–")
+    return {"columns": [{"key": rs.key, "name": rs.label(lang)} for rs in sets], "rows": rows}
+
+
+def _special_rules(rs, word):
+    out = []
+    if rs.halbe:
+        out.append(word["halbe"])
+    if rs.gegensolo_by_contract:
+        out.append(word["gegensolo_by_contract"])
+    if rs.ouverte_factor is not None:
+        out.append(word["ouverte"].format(k=rs.ouverte_factor))
+    if rs.schinden:
+        out.append(word["schinden"])
+    if rs.calls:
+        out.append(word["calls"])
+    return out
 
 
 def format_grid(grid, lang="de"):

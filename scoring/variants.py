@@ -48,14 +48,16 @@ def round_up(value, step):
     return -(-value // step) * step if step > 1 else value
 
 
-def margin_value(rs, m, eff, other, calls):
-    """X of the margin scoring: the winning side's card points over ``margin_over`` times M, rounded up."""
+def margin_value(rs, multipliers, eff, other, calls):
+    """X of the margin scoring: the winning side's card points over ``margin_over`` times M (the win or the
+    loss multiplier), rounded up: ``(won, M, winner's points, margin, raw, rounded, X)``."""
     won = eff >= rs.declarer_threshold
+    m = multipliers[0 if won else 1]
     winner = eff if won else other
     margin = max(winner - rs.margin_over, 0)
     raw = margin * rs.unit * m
     rounded = round_up(raw, rs.margin_rounding)
-    return won, winner, margin, raw, rounded, rounded << calls if calls else rounded
+    return won, m, winner, margin, raw, rounded, rounded << calls if calls else rounded
 
 
 def schinden(game, rs, table, p, write):
