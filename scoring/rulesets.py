@@ -132,6 +132,13 @@ RULESETS = {
         "counting": "triples", "total": 69, "bonus": 1, "declarer_threshold": 36, "defender_threshold": 35,
         "unit": 1, "gegensolo": {"win": 2, "loss": 2}, "hand_size": 13, "players": [3],
         "margin_over": 35, "margin_rounding": 5,
+        "sources": [
+            {"de": "Wertung „Überschuss über 35“ nach den regionalen Dreier-Regelblättern (Issue 15): Augen des "
+                   "Gewinners minus 35, mal Spielfaktor, auf Fünfer aufgerundet; 35:35 schreibt 0 (Entscheidung).",
+             "en": "“Margin over 35” scoring after the regional three-handed rule sheets (issue 15): the winner's "
+                   "card points minus 35, times the contract factor, rounded up to fives; 35:35 writes 0 "
+                   "(decision)."},
+        ],
     },
     "regional": {
         "name": {"de": "Regionale Sonderspiele (Geldtarif)", "en": "Regional special games (money tariff)"},
@@ -147,6 +154,22 @@ RULESETS = {
                          "solo_ulti": 40, "solo_durch": 50, "solo_ulti_durch": 70},
         "raeuber_value": 5, "raeuber_factors": {"announcer": 1, "jungfrau": 2},
         "drescher_value": 10, "gegensolo_by_contract": True, "ouverte_factor": 2, "schinden": True,
+        "sources": [
+            {"de": "Sonderspiele nach der englischen Wikipedia („Cego“, Special game variations): Pascha, Ultimo "
+                   "mit Trumpf 2/3, Solo Ulti, Solo Durch, ouvert. Pascha 30 und Grebsler (Zwiccolo) 15 aus einem "
+                   "Geldtarif.",
+             "en": "Special games after the English Wikipedia (“Cego”, special game variations): Pascha, Ultimo "
+                   "with Trump 2/3, Solo Ulti, Solo Durch, ouverte. Pascha 30 and Grebsler (Zwiccolo) 15 from a "
+                   "money tariff."},
+            {"de": "Ohne Quelle entschieden: jedes einfache Ultimo = Ultimo (20), Kombinationen = Summe der Teile, "
+                   "Solo Ulti = 2 × Ultimo, Solo Durch 50, Solo Ulti Durch = Solo Durch + Ultimo; ouvert ×2.",
+             "en": "Decided without a source: every single Ultimo = Ultimo (20), combinations = sum of the parts, "
+                   "Solo Ulti = 2 × Ultimo, Solo Durch 50, Solo Ulti Durch = Solo Durch + Ultimo; ouverte ×2."},
+            {"de": "Gegensolo nach Spiel nach gedruckten Tarifblättern: „gegen Solo mit Cego 2 … mit Kleiner Mann 7“. "
+                   "Drescher 10 (Tarifblätter nennen 5 oder 10). Schinden: wie ein Solo mit 8 Fach verloren.",
+             "en": "Gegensolo by contract after printed tariff sheets: “against Solo with Cego 2 … with Kleiner "
+                   "Mann 7”. Drescher 10 (sheets give 5 or 10). Schinden: like a Solo lost at 8 Fach."},
+        ],
         "house_rules": [
             {"de": "Acht Trümpfe sind immer ein Solo (Pflichtsolo).",
              "en": "Eight trumps is always a Solo (compulsory Solo)."},
@@ -169,8 +192,9 @@ MAX_CALLS = 6
 class Ruleset:
     """Merged parameters of one ruleset plus what scoring derives from them. Treat as read-only."""
 
-    def __init__(self, key, params, name, description):
+    def __init__(self, key, params, name, description, sources=()):
         self.key = key
+        self.sources = tuple(sources)   # where the variants of this ruleset come from ({"de", "en"} notes)
         self.name = name
         self.description = description
         self.params = params
@@ -291,7 +315,7 @@ def _resolve(key, options_json):
         raise ScoringError("bad_option", option="margin_over", detail="larger than the pack")
     if params["declarer_threshold"] > params["total"] + params["bonus"]:
         raise ScoringError("bad_option", option="declarer_threshold", detail="larger than the pack")
-    return Ruleset(key, params, table["name"], table["description"])
+    return Ruleset(key, params, table["name"], table["description"], table.get("sources", ()))
 
 
 def resolve(key=DEFAULT_RULESET, options=None):

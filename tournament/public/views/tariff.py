@@ -30,7 +30,8 @@ def index(request):
         rs = rulesets.resolve(key)
         items.append({"key": key, "name": rs.name[lang], "description": rs.description[lang],
                       "default": key == rulesets.DEFAULT_RULESET})
-    return render(request, "public/tariff/index.html", {"rulesets": items, **counter_context(request)})
+    return render(request, "public/tariff/index.html", {"rulesets": items, "comparison": tariff.comparison(lang),
+                                                        **counter_context(request)})
 
 
 def detail(request, ruleset):
@@ -48,6 +49,9 @@ def detail(request, ruleset):
         "table": TariffTable(grid),
         "fixed": fixed,
         "parameters": ruleset_parameters(rs),
+        "house_rules": [note[lang] for note in rs.house_rules],
+        "sources": [note[lang] for note in rs.sources],
+        "margin": grid.kind == "margin",
         "others": [{"key": k, "name": rulesets.resolve(k).name[lang]} for k in rulesets.RULESET_KEYS if k != rs.key],
         **counter_context(request),
     }

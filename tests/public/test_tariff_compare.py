@@ -1,0 +1,69 @@
+"""The tariff index page shows all rulesets side by side (issue 15, point 4), in German and English, escaped,
+inside its own scrolling box; a ruleset's page prints its house rules and the sources of its variants."""
+
+import pytest
+from django.urls import reverse
+
+from scoring import rulesets, tariff
+from scoring.rulesets import RULESETS
+from tests.public.test_tariff_views import get, table_rows
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_index_compares_every_ruleset_cell_by_cell(client, lang):
+    response = get(client, reverse("tariff:index"), lang=lang)
+    assert response.status_code == 200
+    rows = table_rows(response, "ruleset-comparison")
+    expected = tariff.comparison(lang)
+    assert rows[0][1:] == [c["name"] for c in expected["columns"]]
+    assert len(rows[0]) == 1 + len(rulesets.RULESET_KEYS)
+    assert rows[1:] == [[r["label"]] + r["cells"] for r in expected["rows"]]
+    by_label = {r[0]: r[1:] for r in rows[1:]}
+    keys = list(rulesets.RULESET_KEYS)
+    unit = "Wert eines Fachs" if lang == "de" else "Value of one Fach"
+    assert by_label[unit][keys.index("schwarzwald")] == "5"
+    pascha = ("Festwert " if lang == "de" else "Fixed value ") + ("Pascha" if lang == "de" else "Pascha (3 top trumps)")
+    assert by_label[pascha][keys.index("regional")] == "30" and by_label[pascha][keys.index("unadingen")] == "–"
+
+
+def test_the_comparison_scrolls_inside_its_own_box(client):
+    html = get(client, reverse("tariff:index")).content.decode()
+    start = html.index('id="ruleset-comparison"')
+    box = html.rindex("<div", 0, start)
+    assert 'class="table-scroll"' in html[box:start]
+
+
+def test_the_comparison_escapes_what_a_ruleset_says(client, monkeypatch):
+    hostile = {"de": '<script>alert("x")</script>', "en": '<script>alert("x")</script>'}
+    monkeypatch.setitem(RULESETS["regional"], "house_rules", [hostile])
+    rulesets._resolve.cache_clear()
+    try:
+        html = get(client, reverse("tariff:index")).content.decode()
+        detail = get(client, reverse("tariff:detail", args=["regional"])).content.decode()
+    finally:
+        monkeypatch.undo()
+        rulesets._resolve.cache_clear()
+    for page in (html, detail):
+        assert '<script>alert("x")' not in page
+        assert "&lt;script&gt;alert(" in page
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_rulesets_page_prints_its_house_rules_and_sources(client, lang):
+    html = get(client, reverse("tariff:detail", args=["regional"]), lang=lang).content.decode()
+    rs = rulesets.resolve("regional")
+    assert 'id="ruleset-notes"' in html
+    for note in rs.house_rules + rs.sources:
+        assert note[lang].replace("“", "&ldquo;") in html or note[lang] in html
+    plain = get(client, reverse("tariff:detail", args=["schwarzwald"]), lang=lang).content.decode()
+    assert 'id="ruleset-notes"' not in plain
+
+
+def test_the_margin_ruleset_page_shows_margins_not_fach(client):
+    response = get(client, reverse("tariff:detail", args=["dreier35"]), lang="en")
+    rows = table_rows(response, "tariff-grid")
+    header = rows[1]
+    assert header[:3] == ["Margin", "Winner's card points", "Loser's card points"]
+    assert rows[-1][:3] == ["35", "70", "0"]
+    classic = table_rows(get(client, reverse("tariff:detail", args=["dreier"]), lang="en"), "tariff-grid")
+    assert "Margin" not in classic[0] + classic[1]
