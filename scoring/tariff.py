@@ -33,6 +33,7 @@ class TariffGrid:
     rows: list
     fixed: list
     kind: str = "fach"   # "margin": a row per card point over ``margin_over`` (the Dreier 35 scoring)
+    notes: tuple = ()    # {"de", "en"} lines printed under the grid
 
 
 def _band(rs, fach, threshold):
@@ -46,6 +47,8 @@ def _band(rs, fach, threshold):
 def tariff_grid(rs):
     columns = []
     for key, (m_win, m_loss) in rs.point_multipliers.items():
+        if key == "gegensolo" and rs.gegensolo_by_contract:
+            continue    # its value is the column of the contract it was played with, one factor higher
         contract = CONTRACTS[key]
         if key in WIN_LOSS:
             for won, word in ((True, {"de": "gewonnen", "en": "won"}), (False, {"de": "verloren", "en": "lost"})):
@@ -69,7 +72,21 @@ def tariff_grid(rs):
         k = rs.drescher_announcer_factor
         fixed.append(FixedValue("drescher", CONTRACTS["drescher"].label, rs.drescher_value,
                                 {"de": f"selbst angesagt ×{k}", "en": f"own announcement ×{k}"}))
-    return TariffGrid(rs, columns, rows, fixed, "fach" if rs.margin_over is None else "margin")
+    notes = []
+    if rs.gegensolo_by_contract:
+        notes.append({"de": "Gegensolo: Faktor des Spiels, mit dem es gespielt wurde, + 1 (mit Cego 2 … mit Kleiner "
+                            "Mann 7, ohne Halbe); Wert = Fach × Einheit × Faktor.",
+                      "en": "Gegensolo: the factor of the contract it was played with + 1 (with Cego 2 … with "
+                            "Kleiner Mann 7, without Halbe); value = Fach × unit × factor."})
+    if rs.ouverte_factor is not None:
+        k = rs.ouverte_factor
+        notes.append({"de": f"Festwertspiele ouvert (offen gespielt): ×{k}.",
+                      "en": f"Fixed-value games played open (ouverte): ×{k}."})
+    if rs.schinden:
+        m = point_value(rs, "solo", rs.penalty_fach, False)[2]
+        notes.append({"de": f"Schinden: der Verlierer zahlt jedem {m} (Solo mit {rs.penalty_fach} Fach verloren).",
+                      "en": f"Schinden: the loser pays {m} to each (a Solo lost at {rs.penalty_fach} Fach)."})
+    return TariffGrid(rs, columns, rows, fixed, "fach" if rs.margin_over is None else "margin", tuple(notes))
 
 
 def _margin_rows(rs, columns):

@@ -67,3 +67,43 @@ def test_the_margin_ruleset_page_shows_margins_not_fach(client):
     assert rows[-1][:3] == ["35", "70", "0"]
     classic = table_rows(get(client, reverse("tariff:detail", args=["dreier"]), lang="en"), "tariff-grid")
     assert "Margin" not in classic[0] + classic[1]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_score_sheets_back_page_prints_the_house_rules(lang):
+    from tests import factories
+    from tests.exports.test_sheets_filled import pdftotext
+    from tournament.exports import get as exporter
+
+    _t, round_ = factories.seated(players=4, tournament_=factories.tournament(players=4, ruleset="regional"))
+    back = " ".join(pdftotext(exporter("score_sheet").render(table=round_.tables.get(), language=lang)[2])
+                    .split("\f")[1].split())
+    rule = rulesets.resolve("regional").house_rules[0][lang]
+    assert rule in back
+    # nothing is cut off: the last line of "how the sheet is written" is still on the page
+    assert ("Am Ende unterschreiben alle" if lang == "de" else "At the end all players sign") in back
+    _t, plain = factories.seated(players=4)
+    other = pdftotext(exporter("score_sheet").render(table=plain.tables.get(), language=lang)[2])
+    assert rule not in " ".join(other.split())
+
+
+@pytest.mark.django_db
+def test_the_margin_rulesets_back_page_prints_all_35_margins():
+    from tests import factories
+    from tests.exports.test_sheets_filled import pdftotext
+    from tournament.exports import get as exporter
+
+    from tournament.models import Round, Seat, Table
+
+    t = factories.tournament(players=3, ruleset="dreier35")
+    round_ = Round.objects.create(tournament=t, number=1, seed="test", algorithm="test", input_hash="-")
+    table = Table.objects.create(round=round_, number=1, size=3, games_planned=t.games_per_round(4))
+    for position, entry in enumerate(t.entries.order_by("start_number")):
+        Seat.objects.create(round=round_, table=table, entry=entry, position=position)
+    back = pdftotext(exporter("score_sheet").render(table=table, language="en")[2],
+                     "-layout").split("\f")[1]
+    assert "Margin" in back and "Winner" in back
+    rows = [line.split() for line in back.splitlines() if line.split()[:1] == ["35"]]
+    assert rows and rows[0][:3] == ["35", "70", "0"]
+    assert "Notes" in back

@@ -52,6 +52,7 @@ def detail(request, ruleset):
         "house_rules": [note[lang] for note in rs.house_rules],
         "sources": [note[lang] for note in rs.sources],
         "margin": grid.kind == "margin",
+        "grid_notes": [note[lang] for note in grid.notes],
         "others": [{"key": k, "name": rulesets.resolve(k).name[lang]} for k in rulesets.RULESET_KEYS if k != rs.key],
         **counter_context(request),
     }
