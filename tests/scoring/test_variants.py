@@ -113,3 +113,12 @@ def test_the_comparison_has_one_column_per_ruleset_and_the_values_of_each():
     english = {r["key"]: r for r in comparison("en")["rows"]}
     assert english["house_rules"]["cells"][index["regional"]].startswith("Eight trumps")
     assert english["unit"]["label"] == "Value of one Fach" and table["rows"][0]["label"] == "Zählweise"
+
+
+def test_the_apps_entry_accepts_the_regional_names():
+    from tournament.results.rows import contract_key
+
+    for alias, key in ALIASES.items():
+        assert contract_key(alias) == key and contract_key(alias.upper()) == key
+    assert contract_key("Pa") == "pascha" and contract_key("Sch") == "schinden"
+    assert contract_key("Z") == "zwiccolo" and contract_key("GSo") == "gegensolo"   # abbreviations unchanged
