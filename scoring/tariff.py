@@ -229,8 +229,12 @@ def format_grid(grid, lang="de"):
     """The grid as plain text for the terminal."""
     lang = "de" if str(lang).startswith("de") else "en"
     rs = grid.ruleset
-    head = ["Fach", "Spieler verl." if lang == "de" else "decl. lost",
-            "Gegner verl." if lang == "de" else "def. lost"] + [c.label[lang] for c in grid.columns]
+    if grid.kind == "margin":
+        head = ["Überschuss" if lang == "de" else "margin", "Gewinner" if lang == "de" else "winner",
+                "Verlierer" if lang == "de" else "loser"] + [c.label[lang] for c in grid.columns]
+    else:
+        head = ["Fach", "Spieler verl." if lang == "de" else "decl. lost",
+                "Gegner verl." if lang == "de" else "def. lost"] + [c.label[lang] for c in grid.columns]
     body = [[str(r["fach"]), r["declarer_band"], r["defender_band"]] + [str(r[c.key]) for c in grid.columns]
             for r in grid.rows]
     widths = [max(len(h), *(len(b[i]) for b in body)) for i, h in enumerate(head)]
@@ -238,6 +242,8 @@ def format_grid(grid, lang="de"):
              "  ".join(h.rjust(w) for h, w in zip(head, widths)),
              "  ".join("-" * w for w in widths)]
     lines += ["  ".join(v.rjust(w) for v, w in zip(b, widths)) for b in body]
+    lines += [note[lang] for note in grid.notes]
+    lines += [f"* {note[lang]}" for note in rs.house_rules]
     if grid.fixed:
         lines.append("")
         lines.append("Festwerte:" if lang == "de" else "Fixed values:")

@@ -122,3 +122,14 @@ def test_the_apps_entry_accepts_the_regional_names():
         assert contract_key(alias) == key and contract_key(alias.upper()) == key
     assert contract_key("Pa") == "pascha" and contract_key("Sch") == "schinden"
     assert contract_key("Z") == "zwiccolo" and contract_key("GSo") == "gegensolo"   # abbreviations unchanged
+
+
+def test_the_cli_table_names_margins_and_prints_notes_and_house_rules():
+    def table(key, lang):
+        return subprocess.run([sys.executable, "-m", "scoring", "table", "--ruleset", key, "--lang", lang],
+                              capture_output=True, text=True, cwd=ROOT, timeout=60, check=True).stdout
+    assert table("dreier35", "en").splitlines()[1].split()[:3] == ["margin", "winner", "loser"]
+    regional = table("regional", "de")
+    assert "* Acht Trümpfe sind immer ein Solo (Pflichtsolo)." in regional
+    assert "Gegensolo: Faktor des Spiels" in regional and "Gegensolo gewonnen" not in regional
+    assert "Pascha: 30" in regional
