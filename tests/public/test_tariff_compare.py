@@ -107,3 +107,29 @@ def test_the_margin_rulesets_back_page_prints_all_35_margins():
     rows = [line.split() for line in back.splitlines() if line.split()[:1] == ["35"]]
     assert rows and rows[0][:3] == ["35", "70", "0"]
     assert "Notes" in back
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("ruleset, options, check", [
+    ("regional", {}, lambda rs: rs.schinden and rs.ouverte_factor == 2),
+    ("dreier35", {"margin_rounding": 10}, lambda rs: rs.margin_over == 35 and rs.margin_rounding == 10),
+    ("schwarzwald", {"gegensolo_by_contract": True, "house_rules": ["Acht Trümpfe sind immer ein Solo."],
+                     "fixed_values": {"pascha": 30}}, lambda rs: rs.gegensolo_by_contract and "pascha" in rs.allowed),
+])
+def test_a_club_starts_a_tournament_from_any_ruleset_with_overrides(client, ruleset, options, check):
+    """The director's tournament form (ruleset + overrides as JSON) reaches the new rulesets and options."""
+    import json
+
+    from tests import factories
+    from tests.office.test_director_seasons import tournament_data
+    from tournament.models import Season, Tournament
+    from tournament.results import engine
+
+    client.force_login(factories.staff())
+    season = Season.objects.create(name="S", year=2026)
+    response = client.post(reverse("director:tournament_create", args=[season.pk]),
+                           tournament_data(ruleset=ruleset, options=json.dumps(options)))
+    assert response.status_code == 302, response.context["form"].errors if response.context else response
+    t = Tournament.objects.get()
+    assert (t.ruleset, t.options) == (ruleset, options)
+    assert check(engine.ruleset_for(t))
