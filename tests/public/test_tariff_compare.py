@@ -65,6 +65,8 @@ def test_the_margin_ruleset_page_shows_margins_not_fach(client):
     header = rows[1]
     assert header[:3] == ["Margin", "Winner's card points", "Loser's card points"]
     assert rows[-1][:3] == ["35", "70", "0"]
+    params = response.content.decode().split('id="parameters"')[1]
+    assert "margin over 35, rounded up to a multiple of 5" in params
     classic = table_rows(get(client, reverse("tariff:detail", args=["dreier"]), lang="en"), "tariff-grid")
     assert "Margin" not in classic[0] + classic[1]
 

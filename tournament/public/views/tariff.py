@@ -92,6 +92,9 @@ def ruleset_parameters(rs):
         (_("Players per table"), ", ".join(str(n) for n in rs.players)),
         (_("Writing"), writing),
     ]
+    if rs.margin_over is not None:
+        params.append((_("Point games scored by"), _("margin over %(over)s, rounded up to a multiple of %(step)s")
+                       % {"over": rs.margin_over, "step": rs.margin_rounding}))
     if 5 in rs.players:
         sitting_out = {"zero": _("scores 0"), "as_defender": _("pays and receives like a defender")}
         params.append((_("At a table of 5 the dealer sits out and"),
