@@ -20,6 +20,7 @@ POINT = "point"        # scored by Fach from the declarer side's card points
 GOAL = "goal"          # fixed value; won when the goal (a number of tricks, the last trick with T1) is met
 RAEUBER = "raeuber"    # every player for himself; most card points loses
 DRESCHER = "drescher"  # every player for himself; the last trick loses
+PENALTY = "penalty"    # a penalty game (Schinden): one seat loses, nothing is played (docs/scoring.md, Variants)
 
 
 class Contract:
@@ -56,8 +57,18 @@ CONTRACTS = {c.key: c for c in (
     Contract("drilling", GOAL, "Drilling", "Drilling (3 tricks)", "Dr", goal_tricks=3),
     Contract("vierlefax", GOAL, "Vierlefax", "Vierlefax (4 tricks)", "V", goal_tricks=4),
     Contract("pfifferling", GOAL, "Pfifferling", "Pfifferling (5 tricks)", "Pf", goal_tricks=5),
+    # Special games of the regional variations (docs/scoring.md, "Variants"): off unless a ruleset gives a value.
+    Contract("pascha", GOAL, "Pascha", "Pascha (3 top trumps)", "Pa", goal_tricks=3),
+    Contract("ultimo_2", GOAL, "Ultimo mit Trumpf 2", "Ultimo with Trump 2", "U2"),
+    Contract("ultimo_3", GOAL, "Ultimo mit Trumpf 3", "Ultimo with Trump 3", "U3"),
+    Contract("ultimo_12", GOAL, "Ultimo mit Trumpf 1 und 2", "Ultimo with Trumps 1 and 2", "U12"),
+    Contract("ultimo_123", GOAL, "Ultimo mit Trumpf 1, 2 und 3", "Ultimo with Trumps 1, 2 and 3", "U123"),
+    Contract("solo_ulti", GOAL, "Solo Ulti", "Solo Ulti", "SU"),
+    Contract("solo_durch", GOAL, "Solo Durch", "Solo Durch (all tricks)", "SD"),
+    Contract("solo_ulti_durch", GOAL, "Solo Ulti Durch", "Solo Ulti Durch", "SUD"),
     Contract("raeuber", RAEUBER, "Räuber", "Räuber (robber)", "R"),
     Contract("drescher", DRESCHER, "Drescher", "Drescher (thresher)", "D"),
+    Contract("schinden", PENALTY, "Schinden", "Schinden (Solo challenge)", "Sch"),
 )}
 
 # The bid ladder of the plain point games. Each step multiplies by one more; a ruleset without Halbe
@@ -66,6 +77,28 @@ LADDER = ("cego", "halbe", "eine", "leere", "zwei_leere", "zwei_verschiedene", "
 # Point games whose multiplier differs for a win and a loss.
 WIN_LOSS = ("solo", "gegensolo")
 GOAL_CONTRACTS = tuple(k for k, c in CONTRACTS.items() if c.kind == GOAL)
+# The special games of the regional variations: goal games no seed ruleset before issue 15 played.
+SPECIAL_GAMES = ("pascha", "ultimo_2", "ultimo_3", "ultimo_12", "ultimo_123", "solo_ulti", "solo_durch",
+                 "solo_ulti_durch")
+# Games whose goal is all tricks (Durchmarsch): ``tricks`` equal to the hand size meets the goal.
+ALL_TRICKS = ("solo_durch", "solo_ulti_durch")
+
+# Regional names of the trick-count games (Wikipedia "Cego", regional variations; the old rule sheets). The one
+# alias table: the engine accepts these as ``contract`` and the app's entry folds them the same way.
+ALIASES = {
+    "zwillibus": "zwiccolo", "duo": "zwiccolo", "mord": "zwiccolo", "duccolo": "zwiccolo",
+    "grebsler": "zwiccolo", "trio": "drilling", "quarto": "vierlefax", "quinto": "pfifferling",
+}
+
+
+def canonical(key):
+    """The contract key for ``key`` or one of its regional names (any case); ``None`` when unknown."""
+    if not isinstance(key, str):
+        return None
+    if key in CONTRACTS:
+        return key
+    folded = key.strip().lower()
+    return folded if folded in CONTRACTS else ALIASES.get(folded)
 
 
 def contract_name(key, lang="de"):

@@ -5,14 +5,15 @@
 ``{"error": …}`` results, as the CLI prints them. Räuber and Drescher live in ``scoring.free_for_all``.
 """
 
-from . import explain, free_for_all, seats
-from .contracts import CONTRACTS, DRESCHER, GOAL, POINT, RAEUBER
+from . import explain, free_for_all, seats, variants
+from .contracts import ALL_TRICKS, CONTRACTS, DRESCHER, GOAL, PENALTY, POINT, RAEUBER, canonical
 from .errors import ScoringError
 from .rulesets import DEFAULT_RULESET, resolve
 
 FIELDS = frozenset((
     "ruleset", "options", "players", "sitting_out", "contract", "declarer", "card_points", "achieved", "tricks",
     "announcer", "raeuber_points", "raeuber_tricks", "last_trick", "calls", "penalty", "dealer",
+    "played_with", "ouverte",
 ))
 
 
@@ -70,9 +71,10 @@ def score_game(game, lang="de"):
     key = game.get("contract")
     if key is None:
         raise ScoringError("malformed", detail="'contract' is missing")
-    contract = CONTRACTS.get(key) if isinstance(key, str) else None
+    contract = CONTRACTS.get(canonical(key))   # a regional name (Grebsler, Trio …) is its contract
     if contract is None:
         raise ScoringError("unknown_contract", contract=str(key))
+    key = contract.key
     if key not in rs.allowed:
         raise ScoringError("contract_not_allowed", contract=key, ruleset=rs.key)
     table = Table(game, rs)
@@ -82,12 +84,18 @@ def score_game(game, lang="de"):
     if not is_int(calls):
         raise ScoringError("malformed", detail="'calls' must be a whole number")
     if calls:
-        if not rs.calls or contract.kind in (RAEUBER, DRESCHER):
+        if not rs.calls or contract.kind in (RAEUBER, DRESCHER, PENALTY):
             raise ScoringError("calls_not_allowed", ruleset=rs.key)
         if not 0 <= calls <= rs.max_calls:
             raise ScoringError("calls_out_of_range", max=rs.max_calls, value=calls)
     penalty = table.seat(game, "penalty")
     p = explain.phrases(lang)
+    if contract.kind != POINT and game.get("played_with") is not None:
+        raise ScoringError("played_with_not_allowed", ruleset=rs.key)
+    if contract.kind != GOAL:
+        variants.ouverte(game, rs, contract)
+    if contract.kind == PENALTY:
+        return variants.schinden(game, rs, table, p, _write_one_against_rest)
     if contract.kind == POINT:
         return _point_game(game, rs, table, contract, calls, penalty, p)
     if contract.kind == GOAL:
@@ -124,9 +132,9 @@ def round_value(value, step):
     return (2 * value + step) // (2 * step) * step
 
 
-def point_value(rs, contract_key, fach, won, calls=0):
+def point_value(rs, contract_key, fach, won, calls=0, multipliers=None):
     """X, the value per opponent, before and after rounding and calls: ``(M, raw, rounded, X)``."""
-    m_win, m_loss = rs.point_multipliers[contract_key]
+    m_win, m_loss = multipliers or rs.point_multipliers[contract_key]
     m = m_win if won else m_loss
     raw = fach * rs.unit * m
     rounded = round_value(raw, rs.rounding)
@@ -144,10 +152,14 @@ def _point_game(game, rs, table, contract, calls, penalty, p):
     elif not 0 <= cp <= rs.total:
         raise ScoringError("card_points_out_of_range", total=rs.total, value=cp)
     name = contract.name(p["lang"])
+    by_contract = variants.played_with(game, rs, contract)
+    multipliers = by_contract[0] if by_contract else None
+    if by_contract:
+        name += p["played_with"].format(c=CONTRACTS[by_contract[1]].name(p["lang"]))
     if penalty is not None:
         won = penalty != declarer
         fach = rs.penalty_fach
-        m, raw, rounded, x = point_value(rs, contract.key, fach, won, calls)
+        m, raw, rounded, x = point_value(rs, contract.key, fach, won, calls, multipliers)
         key = "penalty_defender" if won else "penalty_declarer"
         text = f"{name}: " + p[key].format(seat=explain.seat(p, penalty), f=fach) + " → " + p["fach"].format(
             f=fach, unit=rs.unit, m=m, raw=raw)
@@ -158,12 +170,20 @@ def _point_game(game, rs, table, contract, calls, penalty, p):
         return _write_one_against_rest(rs, table, declarer, won, x, fach, text, p, penalty=penalty)
     eff = cp + rs.bonus if cp else 0
     other = rs.defender_total - eff
+    if rs.margin_over is not None:
+        both = multipliers or rs.point_multipliers[contract.key]
+        won, m, winner, margin, raw, rounded, x = variants.margin_value(rs, both, eff, other, calls)
+        text = f"{name} {p['won'] if won else p['lost']} " + p["points"].format(d=eff, o=other) + " → " + p[
+            "margin"].format(w=winner, base=rs.margin_over, d=margin, unit=rs.unit, m=m, raw=raw, x=rounded)
+        if calls:
+            text += p["calls"].format(c=calls, k=2 ** calls, x=x)
+        return _write_one_against_rest(rs, table, declarer, won, x, None, text, p)
     won = eff >= rs.declarer_threshold
     if won:
         fach = fach_for(rs, other, rs.defender_threshold)
     else:
         fach = fach_for(rs, eff, rs.declarer_threshold)
-    m, raw, rounded, x = point_value(rs, contract.key, fach, won, calls)
+    m, raw, rounded, x = point_value(rs, contract.key, fach, won, calls, multipliers)
     text = explain.point_game(p, name=name, won=won, eff=eff, cp=cp, bonus=rs.bonus, other=other, fach=fach,
                               unit=rs.unit, m=m, raw=raw, x_rounded=rounded, calls=calls, x=x)
     return _write_one_against_rest(rs, table, declarer, won, x, fach, text, p)
@@ -181,14 +201,19 @@ def _goal_game(game, rs, table, contract, calls, penalty, p):
         if not 0 <= tricks <= rs.hand_size:
             raise ScoringError("tricks_out_of_range", max=rs.hand_size, value=tricks)
     name = contract.name(p["lang"])
-    x = rs.fixed_values[contract.key] << calls
+    factor = variants.ouverte(game, rs, contract)
+    x = rs.fixed_values[contract.key] * factor << calls
+    if factor != 1:
+        name += p["ouverte"].format(k=factor)
     if penalty is not None:
         won = penalty != declarer
         key = "penalty_goal_defender" if won else "penalty_goal_declarer"
         text = f"{name}: " + p[key].format(seat=explain.seat(p, penalty)) + f" → {x}"
         return _write_one_against_rest(rs, table, declarer, won, x, None, text, p, penalty=penalty)
-    goal = contract.goal_tricks
+    goal = rs.hand_size if contract.key in ALL_TRICKS else contract.goal_tricks
     by_tricks = None if tricks is None or goal is None else tricks == goal
+    if contract.key == "pascha" and by_tricks:
+        by_tricks = None    # three tricks, but whether the three highest trumps took them only the table knows
     if achieved is None:
         if by_tricks is None:
             raise ScoringError("outcome_required", contract=name)

@@ -145,6 +145,29 @@ MESSAGES = {
         "The series already ended after game {game}; a new series starts a new list.",
         "Die Serie war schon nach Spiel {game} zu Ende; eine neue Serie beginnt eine neue Liste.",
     ),
+    # Variants (scoring.variants; docs/scoring.md, "Variants")
+    "played_with_required": (
+        "Under this ruleset a Gegensolo needs the contract it was played with ('played_with').",
+        "In diesem Regelwerk muss beim Gegensolo angegeben werden, mit welchem Spiel es gespielt wurde.",
+    ),
+    "played_with_invalid": (
+        "A Gegensolo is played with Cego … Kleiner Mann, not '{contract}'.",
+        "Ein Gegensolo wird mit Cego … Kleiner Mann gespielt, nicht mit „{contract}“.",
+    ),
+    "played_with_not_allowed": (
+        "'played_with' belongs only to a Gegensolo under a ruleset that scores it by contract ('{ruleset}' "
+        "does not here).",
+        "„Gespielt mit“ gibt es nur beim Gegensolo eines Regelwerks, das es nach Spiel wertet (hier nicht: "
+        "„{ruleset}“).",
+    ),
+    "ouverte_not_allowed": (
+        "The ruleset '{ruleset}' has no open (ouverte) play for this game.",
+        "Das Regelwerk „{ruleset}“ kennt für dieses Spiel kein Ouvert-Spiel.",
+    ),
+    "penalty_required": (
+        "A Schinden needs the seat that loses ('penalty').",
+        "Beim Schinden muss angegeben werden, wer verliert.",
+    ),
 }
 
 

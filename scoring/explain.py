@@ -31,6 +31,9 @@ PHRASES = {
         "drescher": "Drescher: {seat} hat den letzten Stich und zahlt je {x} an {d}{ann}: {total:+d}",
         "drescher_ann": " (selbst angesagt ×{k})",
         "drescher_penalty": "Drescher: Regelverstoß von {seat}, er zahlt je {x} an {d}: {total:+d}",
+        "played_with": " mit {c}", "ouverte": " ouvert ×{k}",
+        "margin": "{w} − {base} = {d} × {unit} × {m} = {raw} → aufgerundet {x}",
+        "schinden": "Schinden: {seat} verliert achtfach, wie ein Solo mit {f} Fach × {unit} × {m} = {raw}",
     },
     "en": {
         "lang": "en", "won": "won", "lost": "lost", "seat": "seat {n}",
@@ -59,6 +62,9 @@ PHRASES = {
         "drescher": "Drescher: {seat} took the last trick and pays {x} to each of {d}{ann}: {total:+d}",
         "drescher_ann": " (own announcement ×{k})",
         "drescher_penalty": "Drescher: rule violation by {seat}, who pays {x} to each of {d}: {total:+d}",
+        "played_with": " with {c}", "ouverte": " ouverte ×{k}",
+        "margin": "{w} − {base} = {d} × {unit} × {m} = {raw} → rounded up {x}",
+        "schinden": "Schinden: {seat} loses eightfold, as a Solo at {f} Fach × {unit} × {m} = {raw}",
     },
 }
 

@@ -7,15 +7,20 @@ accepts. Frequencies follow tournament experience: Cego and Halbe common, Solo r
 import random
 
 from . import seats
-from .contracts import CONTRACTS, GOAL, POINT, RAEUBER
-from .rulesets import RULESET_KEYS, resolve
+from .contracts import CONTRACTS, GOAL, LADDER, POINT, RAEUBER
+from .rulesets import resolve
 
 # Relative weights of the contracts in a tournament (contracts a ruleset does not play are skipped).
 WEIGHTS = {
     "cego": 40, "halbe": 14, "eine": 10, "leere": 5, "zwei_leere": 3, "zwei_verschiedene": 2,
     "kleiner_mann": 1, "solo": 3, "gegensolo": 1, "ultimo": 1, "piccolo": 3, "bettel": 3,
     "zwiccolo": 1, "drilling": 1, "vierlefax": 1, "pfifferling": 1, "raeuber": 6, "drescher": 2,
+    # the special games of the regional variations (only rulesets that switch them on draw them)
+    "pascha": 1, "ultimo_2": 1, "ultimo_3": 1, "ultimo_12": 1, "ultimo_123": 1, "solo_ulti": 1,
+    "solo_durch": 1, "solo_ulti_durch": 1,
 }
+# The rulesets a batch is spread over unless told: the four before issue 15, so seeded batches stay the same.
+CLASSIC_RULESETS = ("schwarzwald", "traditionell", "dreier", "unadingen")
 
 
 def _split(rng, total, seats):
@@ -47,10 +52,12 @@ def random_game(rng, ruleset="schwarzwald", players=None, dealer=None, options=N
         centre = rs.declarer_threshold + (3 if key in ("cego", "solo") else 1)
         cp = int(rng.gauss(centre, 11))
         game["card_points"] = 0 if rng.random() < 0.01 else min(rs.total, max(0, cp))
+        if key == "gegensolo" and rs.gegensolo_by_contract:
+            game["played_with"] = rng.choice([k for k in LADDER if k in rs.point_multipliers])
     elif contract.kind == GOAL:
         game["declarer"] = rng.choice(playing)
         win = rng.random() < 0.6
-        if contract.goal_tricks is None or rng.random() < 0.5:
+        if contract.goal_tricks is None or key == "pascha" or rng.random() < 0.5:
             game["achieved"] = win
         else:
             goal = contract.goal_tricks
@@ -74,7 +81,7 @@ def random_game(rng, ruleset="schwarzwald", players=None, dealer=None, options=N
     return game
 
 
-def random_games(n, seed=0, rulesets=RULESET_KEYS):
+def random_games(n, seed=0, rulesets=CLASSIC_RULESETS):
     """``n`` random legal games spread over the given rulesets (most of them in the first)."""
     rng = random.Random(seed)
     weights = [6] + [1] * (len(rulesets) - 1)

@@ -42,6 +42,14 @@ PARAMETERS = {
     "sitting_out_scores": "zero or as_defender: how the seat sitting out at a table of 5 scores",
     "calls": "whether Contracego calls (Contra, Re, …) double one-against-the-rest games",
     "max_calls": "the highest number of calls",
+    # Variants of issue 15 (docs/scoring.md, "Variants"); all off in the rulesets that existed before.
+    "gegensolo_by_contract": "a Gegensolo writes the factor of the contract it was played with + 1 ('played_with')",
+    "margin_over": "null: Fach scoring; a number: X = (winner's card points − it) × M, rounded up (Dreier 35)",
+    "margin_rounding": "with margin_over: round X up to a multiple of this",
+    "ouverte_factor": "factor of a goal game played open ('ouverte': true); null: not played",
+    "schinden": "whether the Schinden challenge of regulated Solo is recorded (a penalty game, Solo lost at "
+                "penalty_fach)",
+    "house_rules": "house rules the software cannot check (compulsory Solo …), printed on the tariff and sheet",
 }
 
 _BASE = {
@@ -55,7 +63,11 @@ _BASE = {
     "announcer_loses_ties": False, "drescher_value": None, "drescher_announcer_factor": 2,
     "players": [4, 5], "penalty_fach": 8, "writing": "zero_sum", "sitting_out_scores": "zero",
     "calls": False, "max_calls": 6,
+    "gegensolo_by_contract": False, "margin_over": None, "margin_rounding": 5, "ouverte_factor": None,
+    "schinden": False, "house_rules": [],
 }
+HOUSE_RULES_MAX = 12          # notes per ruleset
+HOUSE_RULE_LENGTH = 200       # characters per note
 
 RULESETS = {
     "schwarzwald": {
@@ -109,6 +121,63 @@ RULESETS = {
         "raeuber_value": 30, "raeuber_surcharges": {"announcer": 30, "jungfrau": 30, "over_40": 30},
         "raeuber_all_tricks": 120, "announcer_loses_ties": True, "drescher_value": 30,
     },
+    "dreier35": {
+        "name": {"de": "Dreier-Cego, Überschuss über 35", "en": "Three-handed Cego, margin over 35"},
+        "description": {
+            "de": "Zu dritt wie Dreier-Cego (3er-Zählweise, 69 + 1), aber ohne Fach: Augen des Gewinners "
+                  "minus 35, mal Spielfaktor, auf Fünfer aufgerundet.",
+            "en": "Three players as in three-handed Cego (triples, 69 + 1), but without Fach: the winner's "
+                  "card points minus 35, times the contract factor, rounded up to fives.",
+        },
+        "counting": "triples", "total": 69, "bonus": 1, "declarer_threshold": 36, "defender_threshold": 35,
+        "unit": 1, "gegensolo": {"win": 2, "loss": 2}, "hand_size": 13, "players": [3],
+        "margin_over": 35, "margin_rounding": 5,
+        "sources": [
+            {"de": "Wertung „Überschuss über 35“ nach den regionalen Dreier-Regelblättern (Issue 15): Augen des "
+                   "Gewinners minus 35, mal Spielfaktor, auf Fünfer aufgerundet; 35:35 schreibt 0 (Entscheidung).",
+             "en": "“Margin over 35” scoring after the regional three-handed rule sheets (issue 15): the winner's "
+                   "card points minus 35, times the contract factor, rounded up to fives; 35:35 writes 0 "
+                   "(decision)."},
+        ],
+    },
+    "regional": {
+        "name": {"de": "Regionale Sonderspiele (Geldtarif)", "en": "Regional special games (money tariff)"},
+        "description": {
+            "de": "Traditionelle 3er-Zählweise mit den Sonderspielen der regionalen Varianten: Pascha, Ultimo "
+                  "mit Trumpf 2 und 3, Solo Ulti/Durch, ouvert doppelt, Gegensolo nach Spiel, Schinden.",
+            "en": "Traditional triple counting with the special games of the regional variations: Pascha, "
+                  "Ultimo with Trump 2 and 3, Solo Ulti/Durch, ouverte double, Gegensolo by contract, Schinden.",
+        },
+        "counting": "triples", "total": 70, "declarer_threshold": 36, "defender_threshold": 35, "unit": 1,
+        "fixed_values": {"ultimo": 20, "piccolo": 10, "bettel": 15, "zwiccolo": 15, "pascha": 30,
+                         "ultimo_2": 20, "ultimo_3": 20, "ultimo_12": 40, "ultimo_123": 60,
+                         "solo_ulti": 40, "solo_durch": 50, "solo_ulti_durch": 70},
+        "raeuber_value": 5, "raeuber_factors": {"announcer": 1, "jungfrau": 2},
+        "drescher_value": 10, "gegensolo_by_contract": True, "ouverte_factor": 2, "schinden": True,
+        "sources": [
+            {"de": "Sonderspiele nach der englischen Wikipedia („Cego“, Special game variations): Pascha, Ultimo "
+                   "mit Trumpf 2/3, Solo Ulti, Solo Durch, ouvert. Pascha 30 und Grebsler (Zwiccolo) 15 aus einem "
+                   "Geldtarif.",
+             "en": "Special games after the English Wikipedia (“Cego”, special game variations): Pascha, Ultimo "
+                   "with Trump 2/3, Solo Ulti, Solo Durch, ouverte. Pascha 30 and Grebsler (Zwiccolo) 15 from a "
+                   "money tariff."},
+            {"de": "Ohne Quelle entschieden: jedes einfache Ultimo = Ultimo (20), Kombinationen = Summe der Teile, "
+                   "Solo Ulti = 2 × Ultimo, Solo Durch 50, Solo Ulti Durch = Solo Durch + Ultimo; ouvert ×2.",
+             "en": "Decided without a source: every single Ultimo = Ultimo (20), combinations = sum of the parts, "
+                   "Solo Ulti = 2 × Ultimo, Solo Durch 50, Solo Ulti Durch = Solo Durch + Ultimo; ouverte ×2."},
+            {"de": "Gegensolo nach Spiel nach gedruckten Tarifblättern: „gegen Solo mit Cego 2 … mit Kleiner Mann 7“. "
+                   "Drescher 10 (Tarifblätter nennen 5 oder 10). Schinden: wie ein Solo mit 8 Fach verloren.",
+             "en": "Gegensolo by contract after printed tariff sheets: “against Solo with Cego 2 … with Kleiner "
+                   "Mann 7”. Drescher 10 (sheets give 5 or 10). Schinden: like a Solo lost at 8 Fach."},
+        ],
+        "house_rules": [
+            {"de": "Acht Trümpfe sind immer ein Solo (Pflichtsolo).",
+             "en": "Eight trumps is always a Solo (compulsory Solo)."},
+            {"de": "Schinden: Wer ein Pflichtsolo zurückhält, verliert achtfach; gab es keines, der Herausforderer.",
+             "en": "Schinden: whoever held back a compulsory Solo loses eightfold; if there was none, the "
+                   "challenger does."},
+        ],
+    },
 }
 RULESET_KEYS = tuple(RULESETS)
 DEFAULT_RULESET = "schwarzwald"
@@ -123,8 +192,9 @@ MAX_CALLS = 6
 class Ruleset:
     """Merged parameters of one ruleset plus what scoring derives from them. Treat as read-only."""
 
-    def __init__(self, key, params, name, description):
+    def __init__(self, key, params, name, description, sources=()):
         self.key = key
+        self.sources = tuple(sources)   # where the variants of this ruleset come from ({"de", "en"} notes)
         self.name = name
         self.description = description
         self.params = params
@@ -144,6 +214,9 @@ class Ruleset:
             allowed.add("raeuber")
         if self.drescher_value is not None:
             allowed.add("drescher")
+        if self.schinden:
+            allowed.add("schinden")
+        self.house_rules = tuple(params["house_rules"])
         self.allowed = frozenset(allowed)
 
     def label(self, lang="de"):
@@ -158,6 +231,8 @@ def _check(name, value, base):
     def bad(detail):
         return ScoringError("bad_option", option=name, detail=detail)
 
+    if name == "house_rules":
+        return _house_rules(value, bad)
     if isinstance(base, dict) or name == "multipliers":
         if not isinstance(value, dict):
             raise bad("an object is expected")
@@ -191,15 +266,31 @@ def _check(name, value, base):
         if value not in choices[name]:
             raise bad(" or ".join(choices[name]) + " is expected")
         return value
-    if value is None and name in ("raeuber_value", "drescher_value", "raeuber_all_tricks"):
+    if value is None and name in ("raeuber_value", "drescher_value", "raeuber_all_tricks", "margin_over",
+                                  "ouverte_factor"):
         return None
     if not _is_int(value) or not 0 <= value <= MAX_OPTION:
         raise bad(f"a whole number from 0 to {MAX_OPTION} is expected")
     if name == "max_calls" and value > MAX_CALLS:
         raise bad(f"at most {MAX_CALLS} calls exist")
-    if name in ("fach_width", "max_fach", "unit", "rounding", "hand_size") and value < 1:
+    if name in ("fach_width", "max_fach", "unit", "rounding", "hand_size", "margin_rounding",
+                "ouverte_factor") and value < 1:
         raise bad("a whole number ≥ 1 is expected")
     return value
+
+
+def _house_rules(value, bad):
+    """House rules as an option: a list of texts (one for both languages) or of ``{"de", "en"}`` objects."""
+    if not isinstance(value, list) or len(value) > HOUSE_RULES_MAX:
+        raise bad(f"a list of at most {HOUSE_RULES_MAX} texts is expected")
+    notes = []
+    for item in value:
+        texts = {"de": item, "en": item} if isinstance(item, str) else item
+        if not isinstance(texts, dict) or set(texts) != {"de", "en"} or not all(
+                isinstance(t, str) and 0 < len(t.strip()) <= HOUSE_RULE_LENGTH for t in texts.values()):
+            raise bad(f"each house rule is a text of 1 to {HOUSE_RULE_LENGTH} characters or {{\"de\", \"en\"}}")
+        notes.append({lang: " ".join(t.split()) for lang, t in texts.items()})
+    return notes
 
 
 def _is_int(v):
@@ -220,9 +311,11 @@ def _resolve(key, options_json):
             if name not in PARAMETERS:
                 raise ScoringError("bad_option", option=name, detail="unknown option")
             params[name] = _check(name, value, params[name])
+    if params["margin_over"] is not None and params["margin_over"] > params["total"] + params["bonus"]:
+        raise ScoringError("bad_option", option="margin_over", detail="larger than the pack")
     if params["declarer_threshold"] > params["total"] + params["bonus"]:
         raise ScoringError("bad_option", option="declarer_threshold", detail="larger than the pack")
-    return Ruleset(key, params, table["name"], table["description"])
+    return Ruleset(key, params, table["name"], table["description"], table.get("sources", ()))
 
 
 def resolve(key=DEFAULT_RULESET, options=None):

@@ -5,8 +5,9 @@ This is what a director pins to the wall and what ``python -m scoring table`` an
 
 from dataclasses import dataclass, field
 
-from .contracts import CONTRACTS, WIN_LOSS
+from .contracts import CONTRACTS, GOAL_CONTRACTS, LADDER, WIN_LOSS
 from .engine import fach_for, point_value
+from .variants import round_up
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,8 @@ class TariffGrid:
     columns: list
     rows: list
     fixed: list
+    kind: str = "fach"   # "margin": a row per card point over ``margin_over`` (the Dreier 35 scoring)
+    notes: tuple = ()    # {"de", "en"} lines printed under the grid
 
 
 def _band(rs, fach, threshold):
@@ -44,6 +47,8 @@ def _band(rs, fach, threshold):
 def tariff_grid(rs):
     columns = []
     for key, (m_win, m_loss) in rs.point_multipliers.items():
+        if key == "gegensolo" and rs.gegensolo_by_contract:
+            continue    # its value is the column of the contract it was played with, one factor higher
         contract = CONTRACTS[key]
         if key in WIN_LOSS:
             for won, word in ((True, {"de": "gewonnen", "en": "won"}), (False, {"de": "verloren", "en": "lost"})):
@@ -51,8 +56,8 @@ def tariff_grid(rs):
                 columns.append(Column(f"{key}_{'won' if won else 'lost'}", label, key, won))
         else:
             columns.append(Column(key, contract.label, key))
-    rows = []
-    for fach in range(1, rs.max_fach + 1):
+    rows = [] if rs.margin_over is None else _margin_rows(rs, columns)
+    for fach in range(1, rs.max_fach + 1 if rs.margin_over is None else 1):
         row = {"fach": fach,
                "declarer_band": _band(rs, fach, rs.declarer_threshold),
                "defender_band": _band(rs, fach, rs.defender_threshold)}
@@ -67,7 +72,35 @@ def tariff_grid(rs):
         k = rs.drescher_announcer_factor
         fixed.append(FixedValue("drescher", CONTRACTS["drescher"].label, rs.drescher_value,
                                 {"de": f"selbst angesagt ×{k}", "en": f"own announcement ×{k}"}))
-    return TariffGrid(rs, columns, rows, fixed)
+    notes = []
+    if rs.gegensolo_by_contract:
+        notes.append({"de": "Gegensolo: Faktor des Spiels, mit dem es gespielt wurde, + 1 (mit Cego 2 … mit Kleiner "
+                            "Mann 7, ohne Halbe); Wert = Fach × Einheit × Faktor.",
+                      "en": "Gegensolo: the factor of the contract it was played with + 1 (with Cego 2 … with "
+                            "Kleiner Mann 7, without Halbe); value = Fach × unit × factor."})
+    if rs.ouverte_factor is not None:
+        k = rs.ouverte_factor
+        notes.append({"de": f"Festwertspiele ouvert (offen gespielt): ×{k}.",
+                      "en": f"Fixed-value games played open (ouverte): ×{k}."})
+    if rs.schinden:
+        m = point_value(rs, "solo", rs.penalty_fach, False)[2]
+        notes.append({"de": f"Schinden: der Verlierer zahlt jedem {m} (Solo mit {rs.penalty_fach} Fach verloren).",
+                      "en": f"Schinden: the loser pays {m} to each (a Solo lost at {rs.penalty_fach} Fach)."})
+    return TariffGrid(rs, columns, rows, fixed, "fach" if rs.margin_over is None else "margin", tuple(notes))
+
+
+def _margin_rows(rs, columns):
+    """Rows of the margin scoring: ``fach`` holds the margin, the bands the winner's and the loser's points."""
+    rows = []
+    pack = rs.total + rs.bonus
+    for margin in range(1, pack - rs.margin_over + 1):
+        winner = rs.margin_over + margin
+        row = {"fach": margin, "declarer_band": str(winner), "defender_band": str(pack - winner)}
+        for col in columns:
+            m = rs.point_multipliers[col.contract][0 if col.won is not False else 1]
+            row[col.key] = round_up(margin * rs.unit * m, rs.margin_rounding)
+        rows.append(row)
+    return rows
 
 
 def _raeuber_note(rs):
@@ -97,12 +130,111 @@ def _raeuber_note(rs):
     return {"de": ", ".join(de), "en": ", ".join(en)}
 
 
+# Row labels of the comparison of the rulesets (tariff index page), German and English.
+COMPARE_LABELS = {
+    "counting": ("Zählweise", "Counting"),
+    "total": ("Kartenpunkte im Spiel", "Card points in the pack"),
+    "thresholds": ("Spieler / Gegner gewinnen ab", "Declarer / defenders win with"),
+    "scoring": ("Wertung der Punktspiele", "Point games scored by"),
+    "fach": ("Fach: Breite × höchstes", "Fach: width × highest"),
+    "unit": ("Wert eines Fachs", "Value of one Fach"),
+    "rounding": ("Rundung", "Rounding"),
+    "players": ("Spieler am Tisch", "Players per table"),
+    "factor": ("Faktor", "Factor"),
+    "fixed": ("Festwert", "Fixed value"),
+    "raeuber_rules": ("Räuber-Regeln", "Räuber rules"),
+    "penalty": ("Regelverstoß: verloren mit", "Rule violation: lost at"),
+    "writing": ("Schreibweise", "Writing"),
+    "options": ("Sonderregeln", "Special rules"),
+    "house_rules": ("Hausregeln (nicht geprüft)", "House rules (not checked)"),
+}
+_WORDS = {
+    "pairs": ("2er (Paare)", "pairs"), "triples": ("3er (Dreier)", "triples"), "none": ("keine", "none"),
+    "fach_scoring": ("Fach", "Fach"), "margin": ("Überschuss über {n}, auf {r} aufgerundet",
+                                                 "margin over {n}, rounded up to {r}"),
+    "zero_sum": ("Nullsumme", "zero-sum"), "declarer_only": ("nur der Spieler", "declarer only"),
+    "by_contract": ("Spiel + 1", "contract + 1"), "gegensolo_by_contract": ("Gegensolo nach Spiel + 1",
+                                                                          "Gegensolo by contract + 1"),
+    "ouverte": ("ouvert ×{k}", "ouverte ×{k}"), "schinden": ("Schinden", "Schinden"),
+    "halbe": ("mit Halber", "with Halbe"), "calls": ("Kontra", "Contra calls"),
+}
+
+
+def comparison(lang="de", keys=None):
+    """All rulesets side by side: ``{"columns": [{key, name}], "rows": [{key, label, cells}]}``, every cell a
+    text (``–``: not played). The tariff index page only prints it."""
+    from .rulesets import RULESET_KEYS, resolve
+
+    i = 0 if str(lang).startswith("de") else 1
+    word = {k: v[i] for k, v in _WORDS.items()}
+    sets = [resolve(k) for k in (keys or RULESET_KEYS)]
+    rows = []
+
+    def row(key, label, cells):
+        rows.append({"key": key, "label": label, "cells": [str(c) for c in cells]})
+
+    def plain(key, fn):
+        row(key, COMPARE_LABELS[key][i], [fn(rs) for rs in sets])
+
+    plain("counting", lambda rs: word[rs.counting])
+    plain("total", lambda rs: f"{rs.total} + {rs.bonus}" if rs.bonus else rs.total)
+    plain("thresholds", lambda rs: f"{rs.declarer_threshold} / {rs.defender_threshold}")
+    plain("scoring", lambda rs: word["fach_scoring"] if rs.margin_over is None else word["margin"].format(
+        n=rs.margin_over, r=rs.margin_rounding))
+    plain("fach", lambda rs: "–" if rs.margin_over is not None else f"{rs.fach_width} × {rs.max_fach}")
+    plain("unit", lambda rs: rs.unit)
+    plain("rounding", lambda rs: rs.rounding if rs.rounding > 1 else word["none"])
+    plain("players", lambda rs: ", ".join(str(n) for n in rs.players))
+    for key in LADDER + WIN_LOSS:
+        def factor(rs, key=key):
+            if key not in rs.point_multipliers:
+                return "–"
+            if key == "gegensolo" and rs.gegensolo_by_contract:
+                return word["by_contract"]
+            m_win, m_loss = rs.point_multipliers[key]
+            return m_win if key not in WIN_LOSS else f"{m_win} / {m_loss}"
+        row(f"factor:{key}", f"{COMPARE_LABELS['factor'][i]} {CONTRACTS[key].name(lang)}", [factor(rs) for rs in sets])
+    values = {"raeuber": lambda rs: rs.raeuber_value, "drescher": lambda rs: rs.drescher_value}
+    for key in GOAL_CONTRACTS + ("raeuber", "drescher"):
+        get = values.get(key, lambda rs, key=key: rs.fixed_values.get(key))
+        cells = [get(rs) for rs in sets]
+        if any(c is not None for c in cells):
+            row(f"fixed:{key}", f"{COMPARE_LABELS['fixed'][i]} {CONTRACTS[key].name(lang)}",
+                ["–" if c is None else c for c in cells])
+    plain("raeuber_rules", lambda rs: "–" if rs.raeuber_value is None else (_raeuber_note(rs)[
+        "de" if i == 0 else "en"] or "–"))
+    plain("penalty", lambda rs: f"{rs.penalty_fach} Fach")
+    plain("writing", lambda rs: word[rs.writing])
+    plain("options", lambda rs: ", ".join(_special_rules(rs, word)) or "–")
+    plain("house_rules", lambda rs: " · ".join(n["de" if i == 0 else "en"] for n in rs.house_rules) or "–")
+    return {"columns": [{"key": rs.key, "name": rs.label(lang)} for rs in sets], "rows": rows}
+
+
+def _special_rules(rs, word):
+    out = []
+    if rs.halbe:
+        out.append(word["halbe"])
+    if rs.gegensolo_by_contract:
+        out.append(word["gegensolo_by_contract"])
+    if rs.ouverte_factor is not None:
+        out.append(word["ouverte"].format(k=rs.ouverte_factor))
+    if rs.schinden:
+        out.append(word["schinden"])
+    if rs.calls:
+        out.append(word["calls"])
+    return out
+
+
 def format_grid(grid, lang="de"):
     """The grid as plain text for the terminal."""
     lang = "de" if str(lang).startswith("de") else "en"
     rs = grid.ruleset
-    head = ["Fach", "Spieler verl." if lang == "de" else "decl. lost",
-            "Gegner verl." if lang == "de" else "def. lost"] + [c.label[lang] for c in grid.columns]
+    if grid.kind == "margin":
+        head = ["Überschuss" if lang == "de" else "margin", "Gewinner" if lang == "de" else "winner",
+                "Verlierer" if lang == "de" else "loser"] + [c.label[lang] for c in grid.columns]
+    else:
+        head = ["Fach", "Spieler verl." if lang == "de" else "decl. lost",
+                "Gegner verl." if lang == "de" else "def. lost"] + [c.label[lang] for c in grid.columns]
     body = [[str(r["fach"]), r["declarer_band"], r["defender_band"]] + [str(r[c.key]) for c in grid.columns]
             for r in grid.rows]
     widths = [max(len(h), *(len(b[i]) for b in body)) for i, h in enumerate(head)]
@@ -110,6 +242,8 @@ def format_grid(grid, lang="de"):
              "  ".join(h.rjust(w) for h, w in zip(head, widths)),
              "  ".join("-" * w for w in widths)]
     lines += ["  ".join(v.rjust(w) for v, w in zip(b, widths)) for b in body]
+    lines += [note[lang] for note in grid.notes]
+    lines += [f"* {note[lang]}" for note in rs.house_rules]
     if grid.fixed:
         lines.append("")
         lines.append("Festwerte:" if lang == "de" else "Fixed values:")

@@ -68,11 +68,11 @@ def test_root_is_the_public_home_linking_the_tariffs(client):
     assert 'href="/tarif/"' in response.content.decode()
 
 
-def test_index_lists_all_four_rulesets(client):
+def test_index_lists_every_ruleset(client):
     response = get(client, reverse("tariff:index"))
     assert response.status_code == 200
     html = response.content.decode()
-    assert rulesets.RULESET_KEYS == ("schwarzwald", "traditionell", "dreier", "unadingen")
+    assert rulesets.RULESET_KEYS == ("schwarzwald", "traditionell", "dreier", "unadingen", "dreier35", "regional")
     for key in rulesets.RULESET_KEYS:
         rs = rulesets.resolve(key)
         assert f'href="/tarif/{key}/"' in html

@@ -2,15 +2,18 @@
 
 from hypothesis import strategies as st
 
-from scoring.contracts import CONTRACTS, GOAL, POINT, RAEUBER
+from scoring.contracts import CONTRACTS, GOAL, LADDER, PENALTY, POINT, RAEUBER
 from scoring.rulesets import RULESET_KEYS, resolve
+
+# Rulesets that score point games by Fach (the margin-over-35 ruleset has no Fach).
+FACH_RULESETS = tuple(k for k in RULESET_KEYS if resolve(k).margin_over is None)
 
 OPTION_SETS = [None, {"writing": "declarer_only"}, {"sitting_out_scores": "as_defender"}, {"calls": True}]
 
 
 @st.composite
-def tables(draw, ruleset=None, options=None):
-    key = draw(st.sampled_from(RULESET_KEYS)) if ruleset is None else ruleset
+def tables(draw, ruleset=None, options=None, keys=RULESET_KEYS):
+    key = draw(st.sampled_from(keys)) if ruleset is None else ruleset
     rs = resolve(key, options)
     players = draw(st.sampled_from(rs.players))
     game = {"ruleset": key, "players": players}
@@ -26,14 +29,20 @@ def playing(game):
 
 
 @st.composite
-def point_games(draw, ruleset=None, options=None):
-    rs, game = draw(tables(ruleset, options))
+def point_games(draw, ruleset=None, options=None, keys=RULESET_KEYS):
+    rs, game = draw(tables(ruleset, options, keys))
     game["contract"] = draw(st.sampled_from(sorted(rs.point_multipliers)))
+    played_with(draw, rs, game)
     game["declarer"] = draw(st.sampled_from(playing(game)))
     game["card_points"] = draw(st.integers(0, rs.total))
     if rs.calls:
         game["calls"] = draw(st.integers(0, rs.max_calls))
     return rs, game
+
+
+def played_with(draw, rs, game):
+    if game["contract"] == "gegensolo" and rs.gegensolo_by_contract:
+        game["played_with"] = draw(st.sampled_from([c for c in LADDER if c in rs.point_multipliers]))
 
 
 @st.composite
@@ -43,12 +52,16 @@ def legal_games(draw, ruleset=None, options=None):
     kind = CONTRACTS[key].kind
     game["contract"] = key
     seats = playing(game)
+    if kind == PENALTY:
+        game["penalty"] = draw(st.sampled_from(seats))
+        return rs, game
     if kind == POINT:
+        played_with(draw, rs, game)
         game["declarer"] = draw(st.sampled_from(seats))
         game["card_points"] = draw(st.integers(0, rs.total))
     elif kind == GOAL:
         game["declarer"] = draw(st.sampled_from(seats))
-        if CONTRACTS[key].goal_tricks is None or draw(st.booleans()):
+        if CONTRACTS[key].goal_tricks is None or key == "pascha" or draw(st.booleans()):
             game["achieved"] = draw(st.booleans())
         else:
             game["tricks"] = draw(st.integers(0, rs.hand_size))

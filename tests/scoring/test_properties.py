@@ -4,8 +4,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import score_game
-from scoring.contracts import CONTRACTS, DRESCHER, RAEUBER
-from tests.scoring.strategies import legal_games, playing, point_games
+from scoring.contracts import CONTRACTS, DRESCHER, PENALTY, RAEUBER
+from tests.scoring.strategies import FACH_RULESETS, legal_games, playing, point_games
 
 ZERO_SUM_OPTIONS = st.sampled_from([None, {"sitting_out_scores": "as_defender"}, {"calls": True}])
 
@@ -34,7 +34,7 @@ def test_more_card_points_never_score_less_for_the_declarer(data):
 @settings(max_examples=300)
 @given(data=st.data())
 def test_won_iff_declarer_reaches_the_threshold(data):
-    rs, game = data.draw(point_games())
+    rs, game = data.draw(point_games(keys=FACH_RULESETS))
     cp = game["card_points"]
     effective = cp + rs.bonus if cp else 0
     result = score_game(game)
@@ -66,6 +66,10 @@ def test_declarer_only_writes_only_the_declarer_or_the_loser(data):
             assert set(written) <= set(losers)
         else:   # a Räuber player who took every trick is written alone, with his gain
             assert len(written) == 1 and written[0] not in losers
+    elif kind == PENALTY:   # Schinden: the loser alone
+        assert written == [game["penalty"]]
+    elif result["value"] == 0:  # 35:35 under the margin-over-35 scoring writes nothing
+        assert written == [] and game["ruleset"] not in FACH_RULESETS
     else:
         assert written == [game["declarer"]]
         assert abs(result["scores"][game["declarer"]]) == result["value"]

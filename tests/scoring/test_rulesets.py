@@ -4,6 +4,7 @@ from scoring import ScoringError, resolve, score_game
 from scoring.random_games import random_games
 from scoring.rulesets import RULESET_KEYS
 from scoring.tariff import format_grid, tariff_grid
+from tests.scoring.strategies import FACH_RULESETS
 
 
 def test_halbe_moves_later_bids_up():
@@ -42,7 +43,7 @@ def test_as_defender_makes_the_sitting_out_seat_pay():
     assert score_game(dict(game, options={"sitting_out_scores": "as_defender"}))["scores"] == [80, -320, 80, 80, 80]
 
 
-@pytest.mark.parametrize("key", RULESET_KEYS)
+@pytest.mark.parametrize("key", FACH_RULESETS)
 def test_tariff_grid_agrees_with_the_engine(key):
     rs = resolve(key)
     grid = tariff_grid(rs)

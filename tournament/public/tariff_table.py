@@ -28,5 +28,10 @@ class TariffTable(tables.Table):
             for column in grid.columns
         ]
         super().__init__(grid.rows, extra_columns=extra, **kwargs)
+        self.margin = grid.kind == "margin"
+        if grid.kind == "margin":   # the margin-over-35 scoring has no Fach: a row per card point of margin
+            self.columns["fach"].column.verbose_name = _("Margin")
+            self.columns["declarer_band"].column.verbose_name = _("Winner's card points")
+            self.columns["defender_band"].column.verbose_name = _("Loser's card points")
         self.band_column_count = 2
         self.value_column_count = len(extra)

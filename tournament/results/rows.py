@@ -18,6 +18,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.contracts import ALIASES as REGIONAL_NAMES
 from scoring.contracts import CONTRACTS, DRESCHER, GOAL, POINT, RAEUBER
 from tournament.common.collation import german_key
 from tournament.common.fields import WholeNumberField, digits_message
@@ -39,6 +40,8 @@ def contract_aliases():
     for key, contract in CONTRACTS.items():
         for alias in (key, key.replace("_", " "), contract.label["de"], contract.label["en"]):
             aliases.setdefault(_fold(alias), key)
+    for alias, key in REGIONAL_NAMES.items():   # Grebsler, Trio … (scoring.contracts.ALIASES, the one table)
+        aliases.setdefault(_fold(alias), key)
     for key, contract in CONTRACTS.items():     # abbreviations win over names
         aliases[_fold(contract.abbr)] = key
     return aliases

@@ -128,11 +128,15 @@ def back_context(tournament):
     if legend_rows:
         legend_rows[-1] += [{"abbr": "", "label": ""}] * (3 - len(legend_rows[-1]))
     goals = [c.name(lang) for key, c in CONTRACTS.items() if key in rs.allowed and c.kind == GOAL]
+    if len(goals) > 8:   # the regional special games: their abbreviations, or the page overflows
+        goals = [c.abbr for key, c in CONTRACTS.items() if key in rs.allowed and c.kind == GOAL]
     return {"ruleset_name": rs.label(lang), "ruleset": rs, "tariff_columns": columns, "tariff_rows": rows,
             "goal_names": ", ".join(goals), "raeuber": "raeuber" in rs.allowed, "drescher": "drescher" in rs.allowed,
             "fixed": fixed, "legend": legend, "legend_rows": legend_rows, "zero_sum": rs.writing == "zero_sum",
             "sitting_out_zero": rs.sitting_out_scores == "zero",
-            "win_loss": any(c["suffix"] for c in columns), "note_lines": range(7)}
+            "win_loss": any(c["suffix"] for c in columns), "note_lines": range(7 if len(legend) <= 18 else 0),
+            "house_rules": [note[lang] for note in rs.house_rules], "margin": grid.kind == "margin",
+            "grid_notes": [note[lang] for note in grid.notes], "fixed_columns": len(fixed) > 9}
 
 
 def common_context(tournament, round_):

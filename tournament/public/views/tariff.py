@@ -30,7 +30,8 @@ def index(request):
         rs = rulesets.resolve(key)
         items.append({"key": key, "name": rs.name[lang], "description": rs.description[lang],
                       "default": key == rulesets.DEFAULT_RULESET})
-    return render(request, "public/tariff/index.html", {"rulesets": items, **counter_context(request)})
+    return render(request, "public/tariff/index.html", {"rulesets": items, "comparison": tariff.comparison(lang),
+                                                        **counter_context(request)})
 
 
 def detail(request, ruleset):
@@ -48,6 +49,10 @@ def detail(request, ruleset):
         "table": TariffTable(grid),
         "fixed": fixed,
         "parameters": ruleset_parameters(rs),
+        "house_rules": [note[lang] for note in rs.house_rules],
+        "sources": [note[lang] for note in rs.sources],
+        "margin": grid.kind == "margin",
+        "grid_notes": [note[lang] for note in grid.notes],
         "others": [{"key": k, "name": rulesets.resolve(k).name[lang]} for k in rulesets.RULESET_KEYS if k != rs.key],
         **counter_context(request),
     }
@@ -87,6 +92,9 @@ def ruleset_parameters(rs):
         (_("Players per table"), ", ".join(str(n) for n in rs.players)),
         (_("Writing"), writing),
     ]
+    if rs.margin_over is not None:
+        params.append((_("Point games scored by"), _("margin over %(over)s, rounded up to a multiple of %(step)s")
+                       % {"over": rs.margin_over, "step": rs.margin_rounding}))
     if 5 in rs.players:
         sitting_out = {"zero": _("scores 0"), "as_defender": _("pays and receives like a defender")}
         params.append((_("At a table of 5 the dealer sits out and"),
