@@ -52,6 +52,14 @@ class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=160)
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=160, blank=True)
+    class Game(models.TextChoices):
+        """What the tournament plays (docs/scoring.md): Cego (3–5 at a table), Offiziers-Cego (two players at a
+        table, ../shared/RULES.md §8) or Ziege (two teams of two, §9)."""
+        CEGO = "cego", _("Cego")
+        OFFIZIERS = "offiziers", _("Offiziers-Cego (two players)")
+        ZIEGE = "ziege", _("Ziege (two teams of two)")
+
+    game = models.CharField(_("game"), max_length=12, choices=Game.choices, default=Game.CEGO)
     ruleset = models.CharField(_("ruleset"), max_length=40, choices=RULESET_CHOICES, default="schwarzwald")
     options = models.JSONField(_("ruleset overrides"), default=dict, blank=True)
     round_count = models.PositiveSmallIntegerField(_("rounds"), default=2)
