@@ -29,7 +29,7 @@ READABLE_VERSIONS = (1, 2)
 # round, table and game numbers, team and category names, user names); tests/backup/test_backup.py checks
 # that these and the relations cover every concrete field, so a new field cannot be left out unnoticed.
 SEASON_FIELDS = ("name", "year", "best_n", "youth_age", "created_at")
-TOURNAMENT_FIELDS = ("name", "date", "venue", "ruleset", "options", "round_count", "games_per_round_3",
+TOURNAMENT_FIELDS = ("name", "date", "venue", "game", "ruleset", "options", "round_count", "games_per_round_3",
                      "games_per_round_4", "games_per_round_5", "status", "published", "keep_teams_apart",
                      "tiebreaks", "prize_places", "last_place_prize", "seed", "created_at", "prereg_open",
                      "prereg_capacity")
@@ -49,7 +49,9 @@ LATER_FIELDS = {"clock_minutes": None, "clock_ends_at": None, "keyed_seat": None
                 "confirmed_seat": None, "confirmed_at": None, "origin": None,
                 "prereg_open": False, "prereg_capacity": None,
                 # A table's round ended early (a player left, docs/director.md).
-                "ended_early": False, "not_counted": False, "end_reason": ""}
+                "ended_early": False, "not_counted": False, "end_reason": "",
+                # What the tournament plays (Cego unless the file says otherwise).
+                "game": "cego"}
 # Not stored: the data versions of the page cache (tournament.audit.versions) belong to this database; an
 # imported tournament starts with new ones and raises its season's.
 VERSION_FIELDS = ("data_version", "setup_version", "results_version")
