@@ -72,7 +72,7 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         formfield_callback = whole_numbers
-        fields = ["name", "date", "venue", "ruleset", "options", "round_count", "games_per_round_4", "games_per_round_5",
+        fields = ["name", "date", "venue", "game", "ruleset", "options", "round_count", "games_per_round_4", "games_per_round_5",
                   "games_per_round_3", "keep_teams_apart", "seed", "published", "prize_places", "last_place_prize",
                   "prereg_open", "prereg_capacity"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
