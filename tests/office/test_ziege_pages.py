@@ -43,3 +43,17 @@ def test_register_draw_enter_and_rank_through_the_pages(director):
 def test_a_cego_tournament_has_no_ziege_pages(director):
     t = factories.tournament(players=4)
     assert director.get(reverse("director:ziege_teams", args=[t.pk])).status_code == 404
+
+
+def test_the_game_is_chosen_when_creating_and_fixed_once_teams_are_registered():
+    from django.core.exceptions import ValidationError
+
+    from tournament.seasons import services as seasons
+
+    t = ziege_tournament(teams=1, rounds=1)
+    with pytest.raises(ValidationError) as err:
+        seasons.update_tournament(tournament=t, user=factories.user(), game="cego")
+    assert err.value.error_dict["game"][0].code == "game_fixed"
+    created = seasons.create_tournament(season=t.season, user=factories.user(), name="Zweiter Abend",
+                                        date=t.date, game="ziege")
+    assert created.game == "ziege"

@@ -83,6 +83,7 @@ class TournamentForm(forms.ModelForm):
         if season is not None:
             self.instance.season = season
         self.fields["ruleset"].choices = ruleset_choices()
+        self.fields["game"].required = False                # not sent: the game stays (Cego when new)
         labels = {"games_per_round_4": _("Games at a table of 4"), "games_per_round_5": _("Games at a table of 5"),
                   "games_per_round_3": _("Games at a table of 3")}
         for name in ("games_per_round_4", "games_per_round_5", "games_per_round_3"):
@@ -176,6 +177,9 @@ class TournamentForm(forms.ModelForm):
         if chain is not None:
             data["tiebreaks"] = chain
         return data
+
+    def clean_game(self):
+        return self.cleaned_data.get("game") or self.instance.game
 
     def service_fields(self):
         """The settings for ``seasons.create_tournament``/``update_tournament`` (the status only when editing)."""
