@@ -57,3 +57,17 @@ def test_the_game_is_chosen_when_creating_and_fixed_once_teams_are_registered():
     created = seasons.create_tournament(season=t.season, user=factories.user(), name="Zweiter Abend",
                                         date=t.date, game="ziege")
     assert created.game == "ziege"
+
+
+def test_the_audit_log_and_the_tournament_pages_show_a_ziege_evening(director):
+    from tournament.draws import ziege as ziege_draws
+    from tournament.results import ziege as ziege_results
+
+    t = ziege_tournament(teams=2, rounds=1)
+    table = ziege_draws.draw_round(tournament=t, number=1, user=factories.user()).tables.get()
+    ziege_results.record_game(table=table, user=factories.user(), points_a=70, trick_a=True, trick_b=True)
+    ziege_results.delete_last_game(table=table, user=factories.user())
+    for name in ("audit", "tournament", "entries", "tournament_edit"):
+        assert director.get(reverse(f"director:{name}", args=[t.pk])).status_code == 200
+    assert director.get(reverse("exports:tournament", args=[t.pk])).status_code == 200
+    assert director.get(reverse("exports:round_download", args=[t.pk, 1, "ziege_sheets"])).status_code == 200
