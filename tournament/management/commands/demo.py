@@ -185,7 +185,8 @@ class Command(BaseCommand):
     def _ziege(self, players, user, rng):
         """One small Ziege evening in a season of its own (its players' zeros stay out of the Cego season)."""
         season = seasons.create_season(user=user, name=ZIEGE_SEASON_NAME, year=2026, best_n=None)
-        t = seasons.create_tournament(season=season, user=user, name="Ziegenabend Gütenbach", venue="Krone, Gütenbach",
+        t = seasons.create_tournament(season=season, user=user, name="Ziegenabend Gütenbach",
+                                      venue="Krone, Gütenbach",
                                       date=datetime.date(2026, 2, 27), ruleset="schwarzwald", round_count=2,
                                       published=True, seed="20260227-ziege", game=Tournament.Game.ZIEGE)
         chosen = rng.sample(players, 16)
