@@ -27,7 +27,7 @@ def test_demo_builds_a_played_season():
     call_command("demo", stdout=out)
     text = out.getvalue()
     assert "[1/3]" in text and "[3/3]" in text and "round 2: table" in text
-    tournaments = list(Tournament.objects.order_by("date"))
+    tournaments = list(Tournament.objects.filter(game="cego").order_by("date"))
     assert len(tournaments) == 3
     for t in tournaments:
         assert 60 <= t.entries.count() <= 140
@@ -53,4 +53,20 @@ def test_demo_is_idempotent():
     out = io.StringIO()
     call_command("demo", stdout=out)
     assert "exists already" in out.getvalue()
-    assert Tournament.objects.count() == 3
+    assert Tournament.objects.count() == 4
+
+
+def test_demo_has_a_small_played_ziege_evening_in_a_season_of_its_own():
+    from tournament.results import ziege as ziege_results
+    from tournament.standings import ziege as ziege_standings
+
+    call_command("demo", stdout=io.StringIO())
+    t = Tournament.objects.get(game="ziege")
+    assert t.season.tournaments.count() == 1 and t.published and t.status == "finished"
+    assert t.ziege_pairs.count() == 8 and t.round_set.count() == 2
+    for table in Table.objects.filter(round__tournament=t):
+        series = ziege_results.sheet(table.ziege_games.all())["series"]
+        assert sum(s["winner"] is not None for s in series) == 2
+        assert all(len(s["after"]) >= 2 for s in series)       # nobody reaches 12 in one game
+    rows = ziege_standings.standings(t)
+    assert sum(r["series_won"] for r in rows) == sum(r["series_lost"] for r in rows) == 16

@@ -94,6 +94,7 @@ MATRIX = {
     "stats:season_player": (lambda w: [w.season.pk, w.entry.player_id], PUBLIC),
     "tariff:index": (lambda w: [], PUBLIC),
     "tariff:detail": (lambda w: ["schwarzwald"], PUBLIC),
+    "tariff:ziege": (lambda w: [], PUBLIC),
     "set_language": (lambda w: [], everyone(ELSEWHERE)),
     # Accounts (django.contrib.auth.urls)
     "login": (lambda w: [], PUBLIC),
@@ -147,6 +148,9 @@ MATRIX = {
     "director:adjustment_delete": (lambda w: [w.t.pk, w.adjustment.pk], office(DIRECT, ok=405)),
     "director:audit": (lambda w: [w.t.pk], office(DIRECT)),
     "director:standings": (lambda w: [w.t.pk], office(DIRECT)),
+    # Ziege pages: the world's tournament plays Cego, so who may see them is told it is no Ziege tournament
+    "director:ziege_teams": (lambda w: [w.t.pk], office(DIRECT, ok=404)),
+    "director:ziege_table": (lambda w: [w.t.pk, 1, 1], office(ENTER, ok=404)),
     "director:prizes": (lambda w: [w.t.pk], office(DIRECT)),
     "director:staff": (lambda w: [w.t.pk], office(DIRECT)),
     "director:season_audit": (lambda w: [w.season.pk], office(ORGANISE)),

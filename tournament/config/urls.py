@@ -7,6 +7,7 @@ from tournament.public.views import tariff
 tariff_patterns = (
     [
         path("", tariff.index, name="index"),
+        path("ziege/", tariff.ziege_page, name="ziege"),          # before the rulesets' slugs
         path("<slug:ruleset>/", tariff.detail, name="detail"),
     ],
     "tariff",

@@ -128,7 +128,8 @@ def delete_draw(*, round_, user, reason=""):
     permissions.require(user, permissions.DIRECT, round_.tournament)
     if round_.tournament.round_set.filter(number__gt=round_.number).exists():
         raise ValidationError(_("Delete the later rounds first."), code="later_rounds")
-    if round_.tables.filter(score_rows__isnull=False).exists():
+    if (round_.tables.filter(score_rows__isnull=False).exists()
+            or round_.tables.filter(ziege_games__isnull=False).exists()):
         raise ValidationError(_("Results are entered in this round; its draw is frozen."), code="round_played")
     audit(tournament=round_.tournament, obj_type=AuditLog.Kind.ROUND, obj_id=round_.pk, action=AuditLog.Action.DELETE,
            user=user, old={"round": round_.number, "seed": round_.seed, "input_hash": round_.input_hash},

@@ -6,7 +6,8 @@ computed by the engine (``services.record_game``) and stored per player in ``Sco
 ``ExportJob`` is a file being made for a user in the background. ``TableLink``, ``TableFlag``, ``Signature`` and
 ``TableRequest`` carry entry at the table (docs/table-entry.md). A ``PreRegistration`` is a player's online
 request to play, confirmed into an entry by the director. A ``FormRequest`` keeps the answer to an office form
-under its idempotency key (a form sent twice writes once).
+under its idempotency key (a form sent twice writes once). ``ZiegePair``, ``ZiegeBye`` and ``ZiegeGame`` carry a
+Ziege tournament (teams of two, ``models.ziege``).
 """
 
 from tournament.models.audit import AuditLog
@@ -18,6 +19,7 @@ from tournament.models.requests import FormRequest
 from tournament.models.roles import Role
 from tournament.models.season import Category, Player, PlayerAlias, Season, Team, Tournament
 from tournament.models.table_entry import Signature, TableFlag, TableLink, TableRequest
+from tournament.models.ziege import ZiegeBye, ZiegeGame, ZiegePair
 
 __all__ = [
     "Adjustment",
@@ -42,4 +44,7 @@ __all__ = [
     "TableRequest",
     "Team",
     "Tournament",
+    "ZiegeBye",
+    "ZiegeGame",
+    "ZiegePair",
 ]

@@ -9,6 +9,7 @@ from tournament.office.views import rounds as director_rounds
 from tournament.office.views import seasons as director_seasons
 from tournament.office.views import staff as director_staff
 from tournament.office.views import standings as director_standings
+from tournament.office.ziege import views as director_ziege
 
 app_name = "director"
 
@@ -40,6 +41,9 @@ urlpatterns = [
          name="entry_delete"),
     path("turnier/<int:pk>/import/", director_import.entry_import, name="entry_import"),
     path("anmeldevorlage.xlsx", director_import.import_template, name="import_template"),
+    # Ziege: teams of two and a table's games (the round and standings pages hand a Ziege tournament over)
+    path("turnier/<int:pk>/ziege-teams/", director_ziege.teams, name="ziege_teams"),
+    path("turnier/<int:pk>/runde/<int:number>/ziege-tisch/<int:table>/", director_ziege.table, name="ziege_table"),
     # Rounds
     path("turnier/<int:pk>/runde/<int:number>/", director_rounds.round_detail, name="round"),
     path("turnier/<int:pk>/runde/<int:number>/status/", director_rounds.round_status, name="round_status"),

@@ -20,7 +20,7 @@ from tournament.results.engine import engine_error
 from tournament.staff import permissions
 
 SEASON_FIELDS = ("name", "year", "best_n", "youth_age")
-TOURNAMENT_FIELDS = ("name", "date", "venue", "ruleset", "options", "round_count", "games_per_round_4",
+TOURNAMENT_FIELDS = ("name", "date", "venue", "game", "ruleset", "options", "round_count", "games_per_round_4",
                      "games_per_round_5", "games_per_round_3", "keep_teams_apart", "seed", "published",
                      "prize_places", "last_place_prize", "tiebreaks", "status", "prereg_open", "prereg_capacity")
 
@@ -85,6 +85,9 @@ def _check_tournament(tournament, changed):
             raise ValidationError({"ruleset": ValidationError(
                 _("Results are already entered: the ruleset and its overrides can no longer be changed."),
                 code="results_entered")})
+    if "game" in changed and tournament.pk and (tournament.round_set.exists() or tournament.ziege_pairs.exists()):
+        raise ValidationError({"game": ValidationError(
+            _("Rounds are drawn or teams registered: the game can no longer be changed."), code="game_fixed")})
     if "round_count" in changed and tournament.pk:
         drawn = tournament.round_set.order_by("-number").values_list("number", flat=True).first() or 0
         if tournament.round_count < drawn:

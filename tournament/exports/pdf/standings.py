@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from tournament.common.collation import name_key
 from tournament.common.numbers import signed
+from tournament.exports import ziege
 from tournament.exports.base import PdfExporter
 from tournament.exports.registry import register
 from tournament.models import Entry
@@ -166,6 +167,9 @@ class TournamentStandingsPdf(StandingsPdf):
     scope = "tournament"
 
     def context(self, *, tournament, category=None, **kwargs):
+        if tournament.game == tournament.Game.ZIEGE:           # teams of two (exports.ziege)
+            title = _("Standings")
+            return self.page_context(title, [ziege.standings_section(tournament, title)], tournament=tournament)
         standings = tournament_standings(tournament, category=category)
         label = dict(category_choices(tournament.season)).get(category, "") if category else ""
         title = _("Standings") + (f" · {label}" if label else "")

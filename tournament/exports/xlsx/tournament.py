@@ -20,6 +20,7 @@ from tournament.exports.base import (
     Sheet,
     local,
 )
+from tournament.exports import ziege
 from tournament.exports.registry import register
 from tournament.models import Adjustment, AuditLog, Game, Round, Score, Seat, Table
 from tournament.registration.importer import registration_template_xlsx
@@ -179,6 +180,10 @@ class TournamentWorkbook(ListExporter):
                 + AuditLog.objects.filter(tournament=tournament).count())
 
     def sheets(self, *, tournament, **kwargs):
+        if tournament.game == tournament.Game.ZIEGE:           # teams of two (exports.ziege)
+            yield from ziege.workbook_sheets(tournament)
+            yield audit_sheet(tournament)
+            return
         yield standings_sheet(tournament)
         for round_ in Round.objects.filter(tournament=tournament).order_by("number"):
             yield round_sheet(round_)

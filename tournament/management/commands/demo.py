@@ -2,7 +2,8 @@
 
 Three tournaments of 60–140 players from a pool of Black Forest players, two rounds of 24 games (30 at tables
 of 5), club teams, a few adjustments. The first two are finished and published; the third is running with its
-second round half entered, so every page has something to show. Prints progress. Does nothing if the demo
+second round half entered, so every page has something to show. A season of its own holds one small Ziege
+evening (8 teams of two, 2 rounds, two series at every table). Prints progress. Does nothing if the demo
 season exists (``--reset`` deletes and rebuilds it).
 """
 
@@ -15,16 +16,22 @@ from django.db import transaction
 from django.db.models import Count
 
 from tournament.common.collation import person_key
+from scoring import ziege
 from tournament.draws import services as draws
+from tournament.draws import ziege as ziege_draws
 from tournament.models import Player, Role, Round, Season, Team, Tournament
 from tournament.registration import services as registration_services
+from tournament.registration import ziege as ziege_registration
 from tournament.results import services
+from tournament.results import ziege as ziege_results
 from tournament.results.random_play import play_table
 from tournament.seasons import services as seasons
 from tournament.staff import services as roles
 from tournament.table_entry import links
 
 SEASON_NAME = "Cego-Schwarzwaldmeisterschaft 2026 (Demo)"
+ZIEGE_SEASON_NAME = "Ziege-Abende 2026 (Demo)"
+ZIEGE_POINTS = [p for p in range(121) if p not in (1, 119)]      # every count the 36-card pack can make
 FIRST_W = ["Anna", "Berta", "Claudia", "Doris", "Elke", "Franziska", "Gertrud", "Hildegard", "Ingrid", "Johanna",
            "Karin", "Lisa", "Monika", "Nicole", "Olga", "Petra", "Rosa", "Sabine", "Theresia", "Ursula", "Veronika",
            "Waltraud", "Martina", "Sophie", "Lena", "Marie"]
@@ -60,8 +67,9 @@ class Command(BaseCommand):
             self.stdout.write("Demo season exists already (use --reset to rebuild it).")
             return
         if existing:
-            Tournament.objects.filter(season=existing).delete()
-            existing.delete()
+            for old in Season.objects.filter(name__in=(SEASON_NAME, ZIEGE_SEASON_NAME)):
+                Tournament.objects.filter(season=old).delete()
+                old.delete()
         rng = random.Random(seed)
         user = self._director()
         season = seasons.create_season(user=user, name=SEASON_NAME, year=2026, best_n=None)
@@ -73,6 +81,7 @@ class Command(BaseCommand):
             tournament = self._tournament(season, name, venue, date, rng.sample(players, count), teams, user, rng,
                                           running=running)
         self._staff(season, tournament, user)
+        self._ziege(players, user, rng)
         self.stdout.write(self.style.SUCCESS(
             "Demo season ready. Logins (password 'cego', demo only): 'leitung' (superuser), 'saison' (season "
             "organiser), 'turnierleitung' (director of the running tournament), 'helfer' (its entry helper)."))
@@ -171,6 +180,34 @@ class Command(BaseCommand):
         services.refresh_totals(e.pk for e in entries)
         return seasons.update_tournament(tournament=t, user=user,
                                          status=Tournament.Status.RUNNING if running else Tournament.Status.FINISHED)
+
+    @transaction.atomic
+    def _ziege(self, players, user, rng):
+        """One small Ziege evening in a season of its own (its players' zeros stay out of the Cego season)."""
+        season = seasons.create_season(user=user, name=ZIEGE_SEASON_NAME, year=2026, best_n=None)
+        t = seasons.create_tournament(season=season, user=user, name="Ziegenabend Gütenbach",
+                                      venue="Krone, Gütenbach",
+                                      date=datetime.date(2026, 2, 27), ruleset="schwarzwald", round_count=2,
+                                      published=True, seed="20260227-ziege", game=Tournament.Game.ZIEGE)
+        chosen = rng.sample(players, 16)
+        for k in range(8):
+            ziege_registration.register_pair(tournament=t, user=user, first=chosen[2 * k], second=chosen[2 * k + 1],
+                                             paid=True, checked_in=True)
+        for number in (1, 2):
+            round_ = ziege_draws.draw_round(tournament=t, number=number, user=user)
+            for table in round_.tables.all():
+                finished, totals = 0, [0, 0]
+                while finished < 2:
+                    points = min(ZIEGE_POINTS, key=lambda p: abs(p - rng.gauss(60, 28)))
+                    tricks = [points > 0 or rng.random() < 0.3, points < 120 or rng.random() < 0.3]
+                    game = ziege_results.record_game(table=table, user=user, points_a=points, trick_a=tricks[0],
+                                                     trick_b=tricks[1])
+                    dp = ziege.score(game.as_engine())["defeat_points"]
+                    totals = [totals[0] + dp[0], totals[1] + dp[1]]
+                    if max(totals) >= ziege.SERIES_TARGET:
+                        finished, totals = finished + 1, [0, 0]
+        seasons.update_tournament(tournament=t, user=user, status=Tournament.Status.FINISHED)
+        self.stdout.write(f"[Ziege] {t.name}: 8 teams of two, 2 rounds")
 
     def _play(self, table, games, rng, user):
         """Play ``games`` rows at ``table`` with engine-scored random games (bulk insert)."""

@@ -72,7 +72,7 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         formfield_callback = whole_numbers
-        fields = ["name", "date", "venue", "ruleset", "options", "round_count", "games_per_round_4", "games_per_round_5",
+        fields = ["name", "date", "venue", "game", "ruleset", "options", "round_count", "games_per_round_4", "games_per_round_5",
                   "games_per_round_3", "keep_teams_apart", "seed", "published", "prize_places", "last_place_prize",
                   "prereg_open", "prereg_capacity"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -83,6 +83,7 @@ class TournamentForm(forms.ModelForm):
         if season is not None:
             self.instance.season = season
         self.fields["ruleset"].choices = ruleset_choices()
+        self.fields["game"].required = False                # not sent: the game stays (Cego when new)
         labels = {"games_per_round_4": _("Games at a table of 4"), "games_per_round_5": _("Games at a table of 5"),
                   "games_per_round_3": _("Games at a table of 3")}
         for name in ("games_per_round_4", "games_per_round_5", "games_per_round_3"):
@@ -176,6 +177,9 @@ class TournamentForm(forms.ModelForm):
         if chain is not None:
             data["tiebreaks"] = chain
         return data
+
+    def clean_game(self):
+        return self.cleaned_data.get("game") or self.instance.game
 
     def service_fields(self):
         """The settings for ``seasons.create_tournament``/``update_tournament`` (the status only when editing)."""

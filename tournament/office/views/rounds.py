@@ -19,6 +19,7 @@ from tournament.office import errors
 from tournament.office.forms.director import DrawForm, EndTableForm, ReasonForm, RoundStatusForm
 from tournament.office.views.access import allowed, direct, forbidden, tournament_pk
 from tournament.office.views.hall import round_extras
+from tournament.office.ziege import views as ziege_views
 from tournament.office.views.common import (
     sheet_url,
     tournament_context,
@@ -97,6 +98,8 @@ def round_detail(request, pk, number):
     round_ = Round.objects.filter(tournament=tournament, number=number).first()
     if round_ is None and not 1 <= number <= tournament.round_count:
         raise Http404(_("This tournament has no round %(n)s.") % {"n": number})
+    if tournament.game == tournament.Game.ZIEGE:
+        return ziege_views.round_detail(request, tournament, number)       # team against team
     form = DrawForm(request.POST or None, initial={"seed": tournament.seed})
     if request.method == "POST" and not permissions.can(request.user, permissions.DIRECT, tournament):
         return forbidden(request)       # entry helpers see the round, only the direction draws it

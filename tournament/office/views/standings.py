@@ -22,6 +22,7 @@ from tournament.office import errors
 from tournament.office.forms.director import CategoryForm, PlayerSearchForm
 from tournament.office.views.access import direct, organise
 from tournament.office.views.common import tournament_context, tournament_or_404
+from tournament.office.ziege import views as ziege_views
 from tournament.registration.selectors import search_players, visible
 from tournament.seasons import services as seasons
 from tournament.standings import categories as season_categories
@@ -60,6 +61,8 @@ def prize_rows(result, places):
 @direct
 def tournament_standings(request, pk):
     tournament = tournament_or_404(pk)
+    if tournament.game == tournament.Game.ZIEGE:
+        return ziege_views.standings(request, tournament)          # teams by series won (docs/standings.md)
     category, choices = chosen_category(request, tournament.season)
     result = standings_queries.tournament_standings(tournament, category=category)
     teams = standings_queries.team_standings(tournament=tournament)

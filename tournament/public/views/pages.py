@@ -20,6 +20,7 @@ from tournament.public import charts
 from tournament.public import selectors as public_queries
 from tournament.public import tables as public_tables
 from tournament.standings import selectors as standings_queries
+from tournament.standings import ziege as ziege_standings
 from tournament.standings.categories import chosen_category
 
 REFRESH_SECONDS = 30
@@ -56,6 +57,9 @@ def home(request):
 @public_cache.cached("tournament", params=LIST_PARAMS)
 def tournament(request, pk):
     t = public_queries.published_tournament(pk)
+    if t.game == t.Game.ZIEGE:                  # teams of two by series won (docs/standings.md "Ziege")
+        return TemplateResponse(request, "public/ziege_tournament.html", {
+            **tournament_context(t, "standings"), "rows": ziege_standings.standings(t)})
     category, choices = category_param(request, t.season)
     result = public_cache.standings(request, t, category)
     query = params.get(request.GET, params.SEARCH).strip()

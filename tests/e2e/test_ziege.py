@@ -1,0 +1,87 @@
+"""A Ziege evening in the browser (issue 15): the director creates the tournament, registers four teams of two,
+draws round 1, enters a series at a table, sees the standings and downloads the standings PDF and the workbook."""
+
+import io
+
+import openpyxl
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+from pypdf import PdfReader
+
+from tests import factories
+from tournament.models import Season, Tournament, ZiegeGame
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+TEAMS = [("Anna", "Maier", "Bernd", "Kern"), ("Clara", "Faller", "Dieter", "Dold"),
+         ("Eva", "Hog", "Franz", "Wehrle"), ("Gisela", "Spitz", "Hans", "Straub")]
+
+
+def test_a_director_runs_a_ziege_evening(live_server, page, settings, tmp_path):
+    settings.CEGO_EXPORT_DIR = tmp_path / "exports"
+    season = Season.objects.create(name="Ziege 2026", year=2026)
+    factories.user("leitung")
+    base = live_server.url
+    page.goto(base + reverse("login"))
+    page.fill("#id_username", "leitung")
+    page.fill("#id_password", "pw-leitung")
+    page.click("#login")
+    page.wait_for_load_state()
+
+    page.goto(base + reverse("director:tournament_create", args=[season.pk]))
+    page.fill("#id_name", "Ziegenabend")
+    page.fill("#id_round_count", "2")
+    page.select_option("#id_game", "ziege")
+    page.click("#save")
+    page.wait_for_load_state()
+    t = Tournament.objects.get(name="Ziegenabend")
+    assert t.game == "ziege"
+
+    page.click("#ziege-teams-tab")
+    for first, last, second, second_last in TEAMS:
+        page.fill("#id_first_first_name", first)
+        page.fill("#id_first_last_name", last)
+        page.fill("#id_second_first_name", second)
+        page.fill("#id_second_last_name", second_last)
+        page.click("#register-pair")
+        page.wait_for_load_state()
+    expect(page.locator("#ziege-teams tbody tr")).to_have_count(4)
+
+    page.goto(base + reverse("director:round", args=[t.pk, 1]))
+    page.click("#draw-round")
+    expect(page.locator("#ziege-tables tbody tr")).to_have_count(2)
+
+    # Table 1: team B is beaten 6 + 4 + 2 = 12 — the series goes to team A; then a 60:60.
+    page.locator("#ziege-tables tbody tr[data-table='1'] a").click()
+    for points, trick_b in (("120", False), ("100", True), ("75", True), ("60", True)):
+        page.fill("#id_points_a", points)
+        page.set_checked("#id_trick_a", True)
+        page.set_checked("#id_trick_b", trick_b)
+        page.click("#save-game")
+        page.wait_for_load_state()
+    expect(page.locator("#ziege-sheet tbody tr")).to_have_count(4)
+    expect(page.locator(".series-winner")).to_have_count(1)
+    expect(page.locator("#series-state")).to_contain_text("A 0 : B 0")
+    page.fill("#id_points_a", "119")                           # no pack makes 119: refused, nothing saved
+    page.click("#save-game")
+    page.wait_for_load_state()
+    expect(page.locator("#ziege-game-form .has-error")).to_have_count(1)
+    assert ZiegeGame.objects.count() == 4
+
+    page.goto(base + reverse("director:standings", args=[t.pk]))
+    first = page.locator("#ziege-standings tbody tr").first
+    expect(first.locator("td.won")).to_have_text("1")
+    expect(first.locator("td.diff")).to_have_text("+12")
+
+    page.goto(base + reverse("exports:tournament", args=[t.pk]))
+    with page.expect_download() as pdf:
+        page.locator("#export-standings a.button").click()
+    text = PdfReader(pdf.value.path()).pages[0].extract_text()
+    assert "+12" in text and "Maier" in text
+    with page.expect_download() as xlsx:
+        page.locator("#export-tournament_workbook a.button").click()
+    book = openpyxl.load_workbook(io.BytesIO(open(xlsx.value.path(), "rb").read()))
+    rows = list(book.worksheets[0].iter_rows(values_only=True))
+    assert rows[1][0] == 1 and rows[1][4] == 1 and rows[1][8] == 12
+    assert len(list(book.worksheets[1].iter_rows(values_only=True))) == 5          # heading + 4 games

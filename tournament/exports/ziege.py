@@ -1,0 +1,96 @@
+"""The files of a Ziege tournament (docs/exports.md "Ziege"): the team standings on paper and in the workbook,
+the games of each round in the workbook, and the Ziege score sheet (blank and filled).
+
+The tournament standings PDF (``standings``) and the tournament workbook (``tournament_workbook``) hand a Ziege
+tournament to ``standings_context`` and ``workbook_sheets``; the score sheet is its own exporter
+(``ziege_sheets``, a round's tables). Numbers come from ``standings.ziege`` and ``results.ziege``.
+"""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournament.common.numbers import signed
+from tournament.exports.base import INTEGER, SIGNED, Column, PdfExporter, Sheet
+from tournament.exports.registry import register
+from tournament.models import Round
+from tournament.results import ziege as ziege_results
+from tournament.standings import ziege as ziege_standings
+
+BLANK_ROWS = 22            # game lines of a blank sheet: several series fit
+
+
+def col(label, num=False, cls="", width=None):
+    return {"label": label, "num": num, "cls": cls, "width": width}
+
+
+def standings_section(tournament, title):
+    """The team standings as a section of ``exports/pdf/standings.html``."""
+    columns = [col(_("Rank"), True, "rank", 12), col(_("No."), True, "", 9), col(_("Players"), cls="name"),
+               col(_("Series won"), True, "total", 21), col(_("Series lost"), True, "", 21),
+               col(_("Defeat points given"), True, "", 30), col(_("Defeat points received"), True, "", 34),
+               col(_("Difference"), True, "", 20)]
+    body = [{"cells": [f"{r['rank']}.", r["number"], r["players"], r["series_won"], r["series_lost"], r["given"],
+                       r["received"], signed(r["diff"])], "cls": "", "lot": False}
+            for r in ziege_standings.standings(tournament)]
+    return {"title": title, "columns": columns, "rows": body, "empty": _("No results yet."),
+            "note": _("Ranked by series won, then by the difference of defeat points, then by lot. A bye counts as "
+                      "one series won.")}
+
+
+def workbook_sheets(tournament):
+    """The workbook's sheets of a Ziege tournament: team standings, then one sheet per round with every game."""
+    def standings_rows():
+        for r in ziege_standings.standings(tournament):
+            pair = r["pair"]
+            yield [r["rank"], r["number"], pair.first.player.full_name, pair.second.player.full_name, r["series_won"],
+                   r["series_lost"], r["given"], r["received"], r["diff"], r["byes"]]
+
+    yield Sheet(_("Standings"), [
+        Column(_("Rank"), 7, INTEGER), Column(_("Team"), 7, INTEGER), Column(_("First player"), 24),
+        Column(_("Second player"), 24), Column(_("Series won"), 11, INTEGER), Column(_("Series lost"), 11, INTEGER),
+        Column(_("Defeat points given"), 14, INTEGER), Column(_("Defeat points received"), 14, INTEGER),
+        Column(_("Difference"), 11, SIGNED), Column(_("Byes"), 7, INTEGER)], standings_rows(), repeat_columns=2)
+    for round_ in Round.objects.filter(tournament=tournament).order_by("number"):
+        yield Sheet(_("Round %(n)s") % {"n": round_.number}, [
+            Column(_("Table"), 7, INTEGER), Column(_("Team A"), 7, INTEGER), Column(_("Team B"), 7, INTEGER),
+            Column(_("Game"), 7, INTEGER), Column(_("Series"), 7, INTEGER), Column(_("Card points A"), 10, INTEGER),
+            Column(_("Trick A"), 8), Column(_("Card points B"), 10, INTEGER), Column(_("Trick B"), 8),
+            Column(_("Defeat points A"), 10, INTEGER), Column(_("Defeat points B"), 10, INTEGER),
+            Column(_("Series winner"), 10)], _round_rows(round_))
+
+
+def _round_rows(round_):
+    yes, no = _("yes"), _("no")
+    for table in round_.tables.all():
+        team_a, team_b = ziege_results.table_teams(table)
+        for r in ziege_results.sheet(table.ziege_games.all())["rows"]:
+            yield [table.number, team_a and team_a.number, team_b and team_b.number, r["number"], r["series"],
+                   r["points_a"], yes if r["trick_a"] else no, r["points_b"], yes if r["trick_b"] else no,
+                   r["defeat_a"], r["defeat_b"], r["winner"] or ""]
+
+
+def sheet_of(table, filled):
+    team_a, team_b = ziege_results.table_teams(table)
+    rows = ziege_results.sheet(table.ziege_games.all())["rows"] if filled else []
+    blank = max(BLANK_ROWS - len(rows), 4 if filled else BLANK_ROWS)
+    return {"table": table, "team_a": team_a, "team_b": team_b, "rows": rows, "blank": range(blank)}
+
+
+@register
+class ZiegeRoundSheets(PdfExporter):
+    identifier = "ziege_sheets"
+    verbose_name = gettext_lazy("Ziege score sheets of the round (filled with the games entered)")
+    scope = "round"
+    template_name = "exports/pdf/ziege_sheet.html"
+
+    def unavailable(self, *, round_=None, **kwargs):
+        if round_ is not None and round_.tournament.game != round_.tournament.Game.ZIEGE:
+            return str(_("This tournament does not play Ziege."))
+        return ""
+
+    def context(self, *, round_, filled=True, **kwargs):
+        return {"tournament": round_.tournament, "round": round_,
+                "sheets": [sheet_of(t, filled) for t in round_.tables.all()]}
+
+    def stem(self, *, round_, **kwargs):
+        return (_("ziege-sheets"), round_.tournament.name, _("round %(n)s") % {"n": round_.number})

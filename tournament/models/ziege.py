@@ -1,0 +1,83 @@
+"""Ziege (../shared/RULES.md §9, docs/director.md "Ziege"): the teams of two of a Ziege tournament, the byes of a
+round and the games played at a table.
+
+A Ziege tournament registers its players as entries, like Cego, and pairs two entries into a ``ZiegePair`` (a
+partnership for this one tournament; the season's ``Team`` is a club team of Cego and stays untouched). A round
+is drawn into ordinary ``Table``s of four with ``Seat``s: team A sits at positions 0 and 2, team B at 1 and 3
+(partners opposite, as ``scoring.ziege`` counts seats). A game keeps team A's card points (team B's are 120
+minus them) and whether each team took a trick; the defeat points and series are computed by ``scoring.ziege``,
+never stored.
+"""
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models.play import Round, Table
+from tournament.models.registration import Entry
+from tournament.models.season import Tournament
+
+
+class ZiegePair(models.Model):
+    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="ziege_pairs",
+                                   verbose_name=_("tournament"))
+    number = models.PositiveSmallIntegerField(_("team number"))
+    first = models.OneToOneField(Entry, models.PROTECT, related_name="ziege_first", verbose_name=_("first player"))
+    second = models.OneToOneField(Entry, models.PROTECT, related_name="ziege_second",
+                                  verbose_name=_("second player"))
+    lot = models.PositiveIntegerField(_("tie-break lot"), null=True, blank=True, editable=False)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("Ziege team")
+        verbose_name_plural = _("Ziege teams")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="ziege_pair_unique_number"),
+            models.CheckConstraint(condition=~Q(first=models.F("second")), name="ziege_pair_two_players"),
+        ]
+
+    def __str__(self):
+        return f"{self.number}: {self.first.player} / {self.second.player}"
+
+
+class ZiegeBye(models.Model):
+    """A team without an opponent in a round (an odd number of teams): it wins one series, 0:0 defeat points."""
+
+    round = models.ForeignKey(Round, models.CASCADE, related_name="ziege_byes", verbose_name=_("round"))
+    pair = models.ForeignKey(ZiegePair, models.PROTECT, related_name="byes", verbose_name=_("Ziege team"))
+
+    class Meta:
+        verbose_name = _("bye")
+        verbose_name_plural = _("byes")
+        constraints = [models.UniqueConstraint(fields=["round", "pair"], name="ziege_bye_once_per_round")]
+
+    def __str__(self):
+        return f"{self.round} – {self.pair}"
+
+
+class ZiegeGame(models.Model):
+    """One game of Ziege at a table: team A's card points (B has 120 minus them) and who took a trick."""
+
+    table = models.ForeignKey(Table, models.CASCADE, related_name="ziege_games", verbose_name=_("table"))
+    number = models.PositiveSmallIntegerField(_("game"))
+    points_a = models.PositiveSmallIntegerField(_("card points of team A"))
+    trick_a = models.BooleanField(_("team A took a trick"))
+    trick_b = models.BooleanField(_("team B took a trick"))
+
+    class Meta:
+        ordering = ["table", "number"]
+        verbose_name = _("Ziege game")
+        verbose_name_plural = _("Ziege games")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="ziege_game_unique_number"),
+            models.CheckConstraint(condition=Q(points_a__lte=120), name="ziege_game_points_0_120"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="ziege_game_number_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.table} / {self.number}: {self.points_a}:{120 - self.points_a}"
+
+    def as_engine(self):
+        """The game as ``scoring.ziege`` takes it."""
+        return {"game": "ziege", "team_points": [self.points_a, 120 - self.points_a],
+                "team_tricks": [self.trick_a, self.trick_b]}

@@ -1,0 +1,25 @@
+"""Forms of the Ziege pages: a team of two new players, one game at a table."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournament.common.fields import WholeNumberField
+
+
+class PairForm(forms.Form):
+    first_first_name = forms.CharField(label=_("First player: first name"), max_length=80)
+    first_last_name = forms.CharField(label=_("First player: last name"), max_length=80)
+    second_first_name = forms.CharField(label=_("Second player: first name"), max_length=80)
+    second_last_name = forms.CharField(label=_("Second player: last name"), max_length=80)
+
+    def players(self):
+        data = self.cleaned_data
+        return ({"first_name": data["first_first_name"].strip(), "last_name": data["first_last_name"].strip()},
+                {"first_name": data["second_first_name"].strip(), "last_name": data["second_last_name"].strip()})
+
+
+class ZiegeGameForm(forms.Form):
+    points_a = WholeNumberField(label=_("Card points of team A"), min_value=0, max_value=120)
+    trick_a = forms.BooleanField(label=_("Team A took a trick"), required=False, initial=True)
+    trick_b = forms.BooleanField(label=_("Team B took a trick"), required=False, initial=True)
+    reason = forms.CharField(label=_("Reason"), required=False, max_length=200)

@@ -1,0 +1,121 @@
+"""The Ziege pages of the office: teams, a round (draw and tables), a table's games, standings."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from tournament.common.idempotency import idempotent
+from tournament.draws import ziege as ziege_draws
+from tournament.models import Round, Tournament, ZiegeBye
+from tournament.office import errors
+from tournament.office.forms.director import DrawForm
+from tournament.office.views.access import allowed, direct, forbidden, tournament_pk
+from tournament.office.views.common import tournament_context, tournament_or_404
+from tournament.office.ziege.forms import PairForm, ZiegeGameForm
+from tournament.registration import ziege as ziege_registration
+from tournament.results import ziege as ziege_results
+from tournament.staff import permissions
+from tournament.standings import ziege as ziege_standings
+
+
+def ziege_or_404(pk):
+    tournament = tournament_or_404(pk)
+    if tournament.game != Tournament.Game.ZIEGE:
+        raise Http404(_("This tournament does not play Ziege."))
+    return tournament
+
+
+@direct
+@idempotent
+def teams(request, pk):
+    tournament = ziege_or_404(pk)
+    form = PairForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        first, second = form.players()
+        try:
+            pair = ziege_registration.register_pair(tournament=tournament, user=request.user, first=first,
+                                                    second=second)
+        except ValidationError as err:
+            errors.to_messages(request, err)
+        else:
+            messages.success(request, _("Team %(n)s is registered.") % {"n": pair.number})
+            return redirect("director:ziege_teams", tournament.pk)
+    pairs = tournament.ziege_pairs.select_related("first__player", "second__player")
+    return render(request, "office/ziege/teams.html",
+                  tournament_context(tournament, "ziege_teams", form=form, pairs=pairs))
+
+
+def table_summary(table):
+    """A table of a drawn round: its teams, games and the series state (``results.ziege.sheet``)."""
+    team_a, team_b = ziege_results.table_teams(table)
+    sheet = ziege_results.sheet(table.ziege_games.all())
+    won = {"A": 0, "B": 0}
+    for result in sheet["series"]:
+        if result["winner"]:
+            won[result["winner"]] += 1
+    return {"table": table, "team_a": team_a, "team_b": team_b, "games": len(sheet["rows"]),
+            "current": sheet["current"], "won_a": won["A"], "won_b": won["B"]}
+
+
+def round_detail(request, tournament, number):
+    """The round page of a Ziege tournament (``office.views.rounds.round_detail`` hands it over)."""
+    round_ = Round.objects.filter(tournament=tournament, number=number).first()
+    form = DrawForm(request.POST or None, initial={"seed": tournament.seed})
+    if request.method == "POST":
+        if not permissions.can(request.user, permissions.DIRECT, tournament):
+            return forbidden(request)
+        if round_ is not None:
+            messages.error(request, _("Round %(n)s is already drawn. Delete its draw first.") % {"n": number})
+            return redirect("director:round", tournament.pk, number)
+        if form.is_valid():
+            try:
+                round_ = ziege_draws.draw_round(tournament=tournament, number=number, user=request.user,
+                                                seed=form.cleaned_data["seed"].strip() or None)
+            except ValidationError as err:
+                errors.to_messages(request, err)
+            else:
+                messages.success(request, _("Round %(n)s is drawn: %(tables)s tables of two teams.")
+                                 % {"n": number, "tables": round_.tables.count()})
+                return redirect("director:round", tournament.pk, number)
+    tables = [table_summary(t) for t in round_.tables.all()] if round_ else []
+    bye = ZiegeBye.objects.filter(round=round_).select_related("pair__first__player", "pair__second__player")
+    context = tournament_context(tournament, "round", number=number, round=round_, form=form, tables=tables,
+                                 byes=list(bye) if round_ else [],
+                                 teams=len(ziege_draws.present_pairs(tournament)))
+    return render(request, "office/ziege/round.html", context)
+
+
+@allowed(permissions.ENTER, tournament_pk)
+@idempotent
+def table(request, pk, number, table):
+    tournament = ziege_or_404(pk)
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    table_ = get_object_or_404(round_.tables, number=table)
+    form = ZiegeGameForm(request.POST or None)
+    if request.method == "POST":
+        try:
+            if "delete_last" in request.POST:
+                ziege_results.delete_last_game(table=table_, user=request.user,
+                                               reason=request.POST.get("reason", "")[:200])
+                messages.success(request, _("The last game is deleted."))
+                return redirect("director:ziege_table", tournament.pk, number, table)
+            if form.is_valid():
+                data = form.cleaned_data
+                ziege_results.record_game(table=table_, user=request.user, points_a=data["points_a"],
+                                          trick_a=data["trick_a"], trick_b=data["trick_b"], reason=data["reason"])
+                return redirect("director:ziege_table", tournament.pk, number, table)
+        except ValidationError as err:
+            errors.to_form(form, err)
+    team_a, team_b = ziege_results.table_teams(table_)
+    sheet = ziege_results.sheet(table_.ziege_games.all())
+    return render(request, "office/ziege/table.html", tournament_context(
+        tournament, "round", number=number, round=round_, table=table_, team_a=team_a, team_b=team_b,
+        sheet=sheet, form=form))
+
+
+def standings(request, tournament):
+    """The standings page of a Ziege tournament (``office.views.standings`` hands it over)."""
+    return render(request, "office/ziege/standings.html",
+                  tournament_context(tournament, "standings", rows=ziege_standings.standings(tournament)))
