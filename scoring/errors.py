@@ -131,15 +131,15 @@ MESSAGES = {
     ),
     "team_points_required": (
         "The card points of both teams must be given.",
-        "Die Kartenpunkte beider Parteien müssen angegeben werden.",
+        "Die Kartenpunkte beider Teams müssen angegeben werden.",
     ),
     "team_tricks_required": (
         "Whether each team took a trick must be given (true or false for both teams).",
-        "Für beide Parteien muss angegeben werden, ob sie einen Stich gemacht hat.",
+        "Für beide Teams muss angegeben werden, ob es einen Stich gemacht hat.",
     ),
     "team_tricks_inconsistent": (
         "Team {team} has {points} card points but no trick.",
-        "Partei {team} hat {points} Kartenpunkte, aber keinen Stich.",
+        "Team {team} hat {points} Kartenpunkte, aber keinen Stich.",
     ),
     "series_over": (
         "The series already ended after game {game}; a new series starts a new list.",

@@ -117,7 +117,7 @@ GAME_PHRASES = {
         "off_penalty": "Regelverstoß von {seat}: verloren mit {f} Fach",
         "off_win_loss": "Sieg/Niederlage: {winner} +1, {loser} -1",
         "off_writes": "{winner} {x:+d}, {loser} {y:+d}",
-        "team": "Partei {t}", "eier": "60:60 („Eier“) → keine Verlustpunkte",
+        "team": "Team {t}", "eier": "60:60 („Eier“) → keine Verlustpunkte",
         "zg_win": "{team} gewinnt mit {w}:{l}",
         "zg_31": "{team} {dp} Verlustpunkte (31–59)", "zg_trick": "{team} {dp} Verlustpunkte (unter 31 mit Stich)",
         "zg_no_trick": "{team} {dp} Verlustpunkte (ohne Stich)",

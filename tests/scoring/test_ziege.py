@@ -34,7 +34,7 @@ def test_bands(game, defeat, winner):
 
 def test_explanations_name_the_band():
     assert score_game(zg(75, 45))["explanation"] == (
-        "Ziege: Partei A gewinnt mit 75:45 → Partei B 2 Verlustpunkte (31–59).")
+        "Ziege: Team A gewinnt mit 75:45 → Team B 2 Verlustpunkte (31–59).")
     assert score_game(zg(0, 120, ta=False), lang="en")["explanation"] == (
         "Ziege: team B wins with 120:0 → team A 6 defeat points (no trick).")
     assert "under 31 with a trick" in score_game(zg(90, 30), lang="en")["explanation"]
