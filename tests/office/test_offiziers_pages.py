@@ -1,0 +1,57 @@
+"""An Offiziers-Cego tournament's pages and files: the round, the standings (no declarer columns), exports."""
+
+import io
+
+import openpyxl
+import pytest
+from django.urls import reverse
+from pypdf import PdfReader
+
+from tests import factories
+from tournament.draws import services as draws
+from tournament.results import services
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def evening(client):
+    t = factories.tournament(players=5, game="offiziers", rounds=3)
+    user = factories.user()
+    client.force_login(user)
+    round_ = draws.draw_round(tournament=t, number=1, user=user)
+    for table in round_.tables.all():
+        services.record_game(table=table, number=1, data={"card_points": 60}, user=user)
+    return t, round_
+
+
+def get(client, url):
+    response = client.get(url)
+    assert response.status_code == 200, url
+    return response
+
+
+def test_round_and_standings_pages(client, evening):
+    t, round_ = evening
+    page = get(client, reverse("director:round", args=[t.pk, 1])).content.decode()
+    assert page.count(reverse("entry:sheet", args=[round_.tables.first().pk])) >= 1
+    standings = get(client, reverse("director:standings", args=[t.pk])).content.decode()
+    assert "+30" in standings
+    assert "Gewonnene Spiele als Spieler" not in standings          # no declarer columns with two players
+
+
+def test_exports_read_back(client, evening):
+    t, round_ = evening
+    pdf = get(client, reverse("exports:tournament_download", args=[t.pk, "standings"]))
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.content)).pages)
+    assert "+30" in text
+    assert "+/−" not in text                         # no declarer column with two players
+    book = get(client, reverse("exports:tournament_download", args=[t.pk, "tournament_workbook"]))
+    wb = openpyxl.load_workbook(io.BytesIO(book.content))
+    values = [c.value for ws in wb.worksheets for row in ws.iter_rows() for c in row]
+    assert 30 in values or "+30" in values
+    headings = [c.value for c in next(wb.worksheets[0].iter_rows(max_row=1))]
+    assert "Gewonnene Spiele als Spieler" not in headings and "Gesamt" in headings
+    for identifier in ("score_sheet", "score_sheet_filled"):
+        sheet = get(client, reverse("exports:table_download", args=[round_.tables.first().pk, identifier]))
+        assert sheet.content.startswith(b"%PDF")
