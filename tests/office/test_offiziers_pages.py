@@ -35,6 +35,9 @@ def test_round_and_standings_pages(client, evening):
     t, round_ = evening
     page = get(client, reverse("director:round", args=[t.pk, 1])).content.decode()
     assert page.count(reverse("entry:sheet", args=[round_.tables.first().pk])) >= 1
+    seated = set(round_.seats.values_list("entry_id", flat=True))
+    bye = t.entries.exclude(pk__in=seated).get()
+    assert 'id="byes"' in page and bye.player.full_name in page.split('id="byes"')[1].split("</p>")[0]
     standings = get(client, reverse("director:standings", args=[t.pk])).content.decode()
     assert "+30" in standings
     assert "Gewonnene Spiele als Spieler" not in standings          # no declarer columns with two players
