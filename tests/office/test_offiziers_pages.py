@@ -58,3 +58,25 @@ def test_exports_read_back(client, evening):
     for identifier in ("score_sheet", "score_sheet_filled"):
         sheet = get(client, reverse("exports:table_download", args=[round_.tables.first().pk, identifier]))
         assert sheet.content.startswith(b"%PDF")
+
+
+def test_every_other_page_and_file_of_the_tournament_opens(client, evening):
+    """No page or export of the tournament trips over a table of two or a game without a contract."""
+    t, round_ = evening
+    t.published = True
+    t.save(update_fields=["published"])
+    entry = round_.seats.first().entry_id
+    urls = [reverse("public:tournament", args=[t.pk]), reverse("public:player", args=[t.pk, entry]),
+            reverse("public:prizes", args=[t.pk]), reverse("public:season", args=[t.season_id]),
+            reverse("stats:tournament", args=[t.pk]), reverse("stats:player", args=[t.pk, entry]),
+            reverse("stats:season", args=[t.season_id]), reverse("director:tournament", args=[t.pk]),
+            reverse("director:hall", args=[t.pk, 1]), reverse("director:audit", args=[t.pk])]
+    urls += [reverse("exports:round_download", args=[t.pk, 1, identifier])
+             for identifier in ("table_list", "table_list_alphabetical", "table_cards", "score_sheets",
+                                "score_sheets_filled")]
+    urls += [reverse("exports:tournament_download", args=[t.pk, identifier])
+             for identifier in ("standings_board",)]
+    urls += [reverse("exports:season_download", args=[t.season_id, identifier])
+             for identifier in ("season_workbook", "season_game_log", "season_standings")]
+    for url in urls:
+        get(client, url)
