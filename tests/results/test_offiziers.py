@@ -79,3 +79,17 @@ def test_standings_rank_by_points():
         services.record_game(table=table, number=1, data={"card_points": 60}, user=user)
     rows = standings.tournament_standings(t).rows
     assert [r.total for r in rows][:2] == [rows[0].total] * 2 and rows[0].total > 0 > rows[-1].total
+
+
+def test_a_round_of_tables_of_two_is_complete_and_locks_when_every_game_is_in():
+    t = offiziers(4, games_per_round_2=2)
+    user = factories.user()
+    round_ = draws.draw_round(tournament=t, number=1, user=user)
+    tables = list(round_.tables.all())
+    services.record_game(table=tables[0], number=1, data={"card_points": 40}, user=user)
+    with pytest.raises(ValidationError):
+        services.set_round_status(round_=round_, status="locked", user=user)
+    for table in tables:
+        for number in (1, 2):
+            services.record_game(table=table, number=number, data={"card_points": 40}, user=user)
+    assert services.set_round_status(round_=round_, status="locked", user=user).status == "locked"
