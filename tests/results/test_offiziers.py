@@ -93,3 +93,16 @@ def test_a_round_of_tables_of_two_is_complete_and_locks_when_every_game_is_in():
         for number in (1, 2):
             services.record_game(table=table, number=number, data={"card_points": 40}, user=user)
     assert services.set_round_status(round_=round_, status="locked", user=user).status == "locked"
+
+
+def test_the_round_robin_option_meets_everybody_once():
+    t = offiziers(5, round_robin=True)
+    t.round_count = 5
+    t.save(update_fields=["round_count"])
+    user = factories.user()
+    met = []
+    for number in range(1, 6):
+        round_ = draws.draw_round(tournament=t, number=number, user=user)
+        assert round_.algorithm == "offiziers-round-robin-1" and round_.tables.count() == 2
+        met += [frozenset(p) for p in seat_pairs(round_)]
+    assert len(met) == len(set(met)) == 10

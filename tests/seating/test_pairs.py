@@ -2,7 +2,7 @@
 
 import pytest
 
-from tournament.seating.pairs import met_pairs, pair_round
+from tournament.seating.pairs import met_pairs, pair_round, round_robin
 
 
 def test_round_one_is_by_lot_and_reproducible():
@@ -53,3 +53,18 @@ def test_bad_input():
         pair_round([1], seed=1, number=1)
     with pytest.raises(ValueError):
         pair_round([1, 1], seed=1, number=1)
+
+
+@pytest.mark.parametrize("size", [2, 4, 5, 6, 7, 8])
+def test_round_robin_meets_everybody_once(size):
+    players = list(range(1, size + 1))
+    rounds = size - 1 if size % 2 == 0 else size
+    met, byes = [], []
+    for number in range(1, rounds + 1):
+        result = round_robin(players, number)
+        met += [frozenset(t) for t in result.tables]
+        byes.append(result.bye)
+        assert sorted([p for t in result.tables for p in t] + ([result.bye] if result.bye else [])) == players
+    assert len(met) == len(set(met)) == size * (size - 1) // 2
+    if size % 2:
+        assert sorted(byes) == players                     # everybody sits out exactly once

@@ -10,6 +10,7 @@ from tournament.models import Round, Seat, Table
 from tournament.seating import pairs
 
 ALGORITHM = "offiziers-swiss-1"
+ROUND_ROBIN = "offiziers-round-robin-1"
 
 
 def _earlier(tournament, before):
@@ -31,10 +32,14 @@ def draw_pairs(*, tournament, number, entries, seed):
                                               e.start_number))
     tables, seated = _earlier(tournament, number)
     byes = Counter(e for e in ids for in_round in seated if e not in in_round)
-    result = pairs.pair_round([e.pk for e in standing], seed=seed, number=number,
-                              met=[tuple(t) for t in tables if len(t) == 2], byes=byes)
-    round_ = Round.objects.create(tournament=tournament, number=number, seed=str(seed), algorithm=ALGORITHM,
-                                  input_hash="")
+    if tournament.round_robin:
+        # By start number; a late entry or a withdrawal changes the circle from this round on (docs/seating.md).
+        result = pairs.round_robin([e.pk for e in sorted(entries, key=lambda e: e.start_number)], number)
+    else:
+        result = pairs.pair_round([e.pk for e in standing], seed=seed, number=number,
+                                  met=[tuple(t) for t in tables if len(t) == 2], byes=byes)
+    round_ = Round.objects.create(tournament=tournament, number=number, seed=str(seed),
+                                  algorithm=ROUND_ROBIN if tournament.round_robin else ALGORITHM, input_hash="")
     games = tournament.games_per_round(2)
     for t_index, players in enumerate(result.tables, start=1):
         table = Table.objects.create(round=round_, number=t_index, size=2, games_planned=games)

@@ -72,6 +72,9 @@ class Tournament(models.Model):
     win_loss = models.BooleanField(_("win/loss only (Offiziers-Cego)"), default=False,
                                    help_text=_("The winner of a game writes 1, the loser −1, instead of the Fach "
                                                "value of the margin."))
+    round_robin = models.BooleanField(_("round robin (Offiziers-Cego)"), default=False,
+                                      help_text=_("Everybody plays everybody once, by start number. Otherwise "
+                                                  "the pairs follow the standings without repeats."))
     status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION)
     published = models.BooleanField(_("published"), default=False)
     keep_teams_apart = models.BooleanField(_("keep team members apart"), default=True)

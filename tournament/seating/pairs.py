@@ -57,6 +57,30 @@ def pair_round(standing, *, seed, number, met=(), byes=None):
     return Pairing(tables=tables, bye=bye, repeats=repeats)
 
 
+def round_robin(players, number):
+    """Round ``number`` (1-based) of a round robin of ``players`` (the circle method): in n − 1 rounds (n even;
+    n rounds with a bye each when odd) everybody meets everybody once; later rounds start the cycle again."""
+    players = list(players)
+    if len(players) < 2:
+        raise ValueError("a round of Offiziers-Cego needs at least two players")
+    if len(players) != len(set(players)):
+        raise ValueError("a player is listed twice")
+    circle = players + [None] if len(players) % 2 else players
+    n = len(circle)
+    turn = (number - 1) % (n - 1)
+    rest = circle[1:]
+    rest = rest[-turn:] + rest[:-turn] if turn else rest
+    order = [circle[0]] + rest
+    tables, bye = [], None
+    for i in range(n // 2):
+        a, b = order[i], order[n - 1 - i]
+        if a is None or b is None:
+            bye = b if a is None else a
+            continue
+        tables.append([a, b] if i % 2 == 0 or turn % 2 == 0 else [b, a])
+    return Pairing(tables=tables, bye=bye, repeats=0 if number < n else len(tables))
+
+
 def _search(players, met):
     """The pairing with the fewest repeats, top-down: the first one found without a repeat wins."""
     best = [None, len(players)]
