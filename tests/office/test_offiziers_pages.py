@@ -80,3 +80,5 @@ def test_every_other_page_and_file_of_the_tournament_opens(client, evening):
              for identifier in ("season_workbook", "season_game_log", "season_standings")]
     for url in urls:
         get(client, url)
+    public = get(client, reverse("public:tournament", args=[t.pk])).content.decode()
+    assert 'class="dw num"' not in public and "+30" in public          # no declarer columns, the points
