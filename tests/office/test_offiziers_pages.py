@@ -58,6 +58,8 @@ def test_exports_read_back(client, evening):
     for identifier in ("score_sheet", "score_sheet_filled"):
         sheet = get(client, reverse("exports:table_download", args=[round_.tables.first().pk, identifier]))
         assert sheet.content.startswith(b"%PDF")
+    text = PdfReader(io.BytesIO(sheet.content)).pages[0].extract_text()
+    assert "60:19" in text and "−30" in text                  # both seats' points, the loser's score
 
 
 def test_every_other_page_and_file_of_the_tournament_opens(client, evening):
