@@ -116,7 +116,8 @@ class Tournament(models.Model):
         return reverse("director:tournament", args=[self.pk])
 
     def games_per_round(self, table_size):
-        return {2: self.games_per_round_2, 3: self.games_per_round_3, 4: self.games_per_round_4, 5: self.games_per_round_5}[table_size]
+        return {2: self.games_per_round_2, 3: self.games_per_round_3, 4: self.games_per_round_4,
+                5: self.games_per_round_5}[table_size]
 
 
 class Player(models.Model):

@@ -73,8 +73,9 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         formfield_callback = whole_numbers
         fields = ["name", "date", "venue", "game", "ruleset", "options", "round_count", "games_per_round_4",
-                  "games_per_round_5", "games_per_round_3", "games_per_round_2", "win_loss", "round_robin", "keep_teams_apart", "seed", "published", "prize_places", "last_place_prize",
-                  "prereg_open", "prereg_capacity"]
+                  "games_per_round_5", "games_per_round_3", "games_per_round_2", "win_loss", "round_robin",
+                  "keep_teams_apart", "seed", "published", "prize_places", "last_place_prize", "prereg_open",
+                  "prereg_capacity"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
                    "name": forms.TextInput(attrs={"autofocus": True})}
 
