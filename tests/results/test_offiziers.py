@@ -106,3 +106,11 @@ def test_the_round_robin_option_meets_everybody_once():
         assert round_.algorithm == "offiziers-round-robin-1" and round_.tables.count() == 2
         met += [frozenset(p) for p in seat_pairs(round_)]
     assert len(met) == len(set(met)) == 10
+
+
+def test_the_game_cannot_change_under_drawn_tables():
+    from tournament.seasons import services as seasons
+    t, _round = factories.drawn(players=8)
+    with pytest.raises(ValidationError) as err:
+        seasons.update_tournament(tournament=t, user=factories.user(), game="offiziers")
+    assert "game" in err.value.message_dict

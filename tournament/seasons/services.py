@@ -85,6 +85,9 @@ def _check_tournament(tournament, changed):
             raise ValidationError({"ruleset": ValidationError(
                 _("Results are already entered: the game, the ruleset and its overrides can no longer be changed."),
                 code="results_entered")})
+    if "game" in changed and tournament.pk and tournament.round_set.exists():
+        raise ValidationError({"game": ValidationError(
+            _("Rounds are already drawn: delete their draws before changing the game."), code="rounds_drawn")})
     if "round_count" in changed and tournament.pk:
         drawn = tournament.round_set.order_by("-number").values_list("number", flat=True).first() or 0
         if tournament.round_count < drawn:
