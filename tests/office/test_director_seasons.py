@@ -114,3 +114,17 @@ def test_rounds_cannot_drop_below_drawn_rounds(director):
     factories.draws.draw_round(tournament=t, number=2, user=factories.user())
     response = director.post(reverse("director:tournament_edit", args=[t.pk]), tournament_data(round_count=1))
     assert response.context["form"].has_error("round_count", "rounds_drawn")
+
+
+def test_create_an_offiziers_tournament_with_win_loss_writing(director):
+    season = Season.objects.create(name="S", year=2026)
+    response = director.post(reverse("director:tournament_create", args=[season.pk]),
+                             tournament_data(game="offiziers", games_per_round_2=6, win_loss="on"))
+    t = Tournament.objects.get()
+    assert response.status_code == 302
+    assert (t.game, t.games_per_round_2, t.win_loss) == ("offiziers", 6, True)
+    page = director.get(reverse("director:tournament", args=[t.pk])).content.decode()
+    assert 'id="tournament-game">Offiziers-Cego' in page
+    # A form without the new fields keeps Cego and the defaults.
+    director.post(reverse("director:tournament_create", args=[season.pk]), tournament_data(name="Zweites"))
+    assert Tournament.objects.get(name="Zweites").game == "cego"

@@ -50,3 +50,16 @@ def test_the_service_worker_keeps_the_page_files(client):
     for name in ("phone/queue.js", "phone/phone.js", "phone/entry.js", "phone/phone.css"):
         assert f"/static/{name}" in body
     assert 'request.method !== "GET"' in body and "blatt" not in body.split("*/", 1)[1]
+
+
+def test_an_offiziers_table_link_says_not_yet_and_refuses_writes(client):
+    """Entry at the table is not built for Offiziers-Cego: the page says so, a forged write stores nothing."""
+    from tournament.draws import services as draws
+    from tournament.models import Game
+    t = factories.tournament(players=4, game="offiziers")
+    round_ = draws.draw_round(tournament=t, number=1, user=factories.user())
+    link = TableLink.objects.get(table=round_.tables.first(), revoked_at__isnull=True)
+    page = client.get(f"/t/{link.token}/")
+    assert page.status_code == 200 and 'id="not-yet"' in page.content.decode()
+    response = client.post(f"/t/{link.token}/spiel/", {"number": 1, "card_points": 50, "seat": 0})
+    assert response.status_code == 409 and not Game.objects.exists()

@@ -19,6 +19,7 @@ from tournament.results.engine import ruleset_for
 from tournament.staff import permissions
 from tournament.table_entry.links import issue_links
 from tournament.standings.services import draw_missing_lots
+from tournament.draws.pairs import draw_pairs
 
 
 def present_entries(tournament):
@@ -76,6 +77,8 @@ def draw_round(*, tournament, number, user, seed=None):
         raise ValidationError(_("The tournament has only %(n)s rounds.") % {"n": tournament.round_count},
                               code="no_such_round")
     entries = present_entries(tournament)
+    if tournament.game == tournament.Game.OFFIZIERS:
+        return _draw_offiziers(tournament, number, entries, user, seed)
     by_player = {e.player_id: e for e in entries}
     rs = ruleset_for(tournament)
     if 4 not in rs.players:
@@ -112,13 +115,38 @@ def draw_round(*, tournament, number, user, seed=None):
                                  for pos, p in enumerate(players))
     issue_links(round_, user)               # every table's secret link for entry at the table
     draw_missing_lots([tournament.pk])      # from now on the standings rank the field, ties by lot
-    if tournament.status == tournament.Status.REGISTRATION:
-        tournament.status = tournament.Status.RUNNING
-        tournament.save(update_fields=["status"])
+    _running(tournament)
     audit(tournament=tournament, obj_type=AuditLog.Kind.ROUND, obj_id=round_.pk, action=AuditLog.Action.DRAW, user=user,
            new={"round": number, "seed": str(seed), "algorithm": result.algorithm, "input_hash": result.input_hash,
                 "players": len(by_player), "stats": result.stats(),
                 "tables": dict(Counter(str(len(players)) for players in result.rounds[number - 1]))})
+    return round_
+
+
+def _running(tournament):
+    if tournament.status == tournament.Status.REGISTRATION:
+        tournament.status = tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+
+
+def _draw_offiziers(tournament, number, entries, user, seed):
+    """Offiziers-Cego: tables of two, Swiss-style without repeats, one bye in an odd field (``draws.pairs``)."""
+    if len(entries) < 2:
+        raise ValidationError(_("%(players)s players are too few; a draw needs at least %(minimum)s.")
+                              % {"players": len(entries), "minimum": 2}, code="seating_too_few_players")
+    if not tournament.seed and seed is None:
+        tournament.seed = secrets.token_hex(4)
+        tournament.save(update_fields=["seed"])
+    seed = seed or tournament.seed
+    draw_missing_lots([tournament.pk])      # the lot breaks ties of the standings the pairing follows
+    round_, result = draw_pairs(tournament=tournament, number=number, entries=present_entries(tournament),
+                                seed=seed)
+    issue_links(round_, user)
+    _running(tournament)
+    bye = next((e.start_number for e in entries if e.pk == result.bye), None)
+    audit(tournament=tournament, obj_type=AuditLog.Kind.ROUND, obj_id=round_.pk, action=AuditLog.Action.DRAW, user=user,
+           new={"round": number, "seed": str(seed), "algorithm": round_.algorithm, "players": len(entries),
+                "tables": {"2": len(result.tables)}, "bye": bye, "repeats": result.repeats})
     return round_
 
 

@@ -1,7 +1,7 @@
 """The draw of a Ziege round (docs/seating.md "Ziege"): team against team at tables of four, partners opposite.
 
 Reads the tournament's teams (``ZiegePair``) whose two players are present, the pairs of teams that met in
-earlier rounds of the day and the byes so far, runs the pure ``seating.pairs.pair_round`` and saves ordinary
+earlier rounds of the day and the byes so far, runs the pure ``seating.team_pairs.pair_round`` and saves ordinary
 ``Table``s and ``Seat``s (team A at positions 0 and 2, team B at 1 and 3) and a ``ZiegeBye`` for an odd team.
 """
 
@@ -15,7 +15,7 @@ from tournament.audit.log import audit
 from tournament.common.locks import lock_tournament
 from tournament.draws.services import present_entries
 from tournament.models import AuditLog, Round, Seat, Table, Tournament, ZiegeBye, ZiegePair
-from tournament.seating.pairs import pair_round
+from tournament.seating.team_pairs import pair_round
 from tournament.seating.rng import Rng
 from tournament.staff import permissions
 

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0014_tournament_game'),
+        ('tournament', '0015_offiziers'),
     ]
 
     operations = [

@@ -63,7 +63,7 @@ class Table(models.Model):
         verbose_name_plural = _("tables")
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="table_unique_number"),
-            models.CheckConstraint(condition=Q(size__gte=3) & Q(size__lte=5), name="table_size_3_5"),
+            models.CheckConstraint(condition=Q(size__gte=2) & Q(size__lte=5), name="table_size_2_5"),
             models.CheckConstraint(condition=Q(ended_early=True) | Q(not_counted=False),
                                    name="table_not_counted_only_if_ended"),
         ]

@@ -66,6 +66,15 @@ class Tournament(models.Model):
     games_per_round_4 = models.PositiveSmallIntegerField(_("games per round at a table of 4"), default=24)
     games_per_round_5 = models.PositiveSmallIntegerField(_("games per round at a table of 5"), default=30)
     games_per_round_3 = models.PositiveSmallIntegerField(_("games per round at a table of 3"), default=24)
+    # Offiziers-Cego (docs/director.md): two players at a table; a game takes all 54 cards, so a round is short.
+    games_per_round_2 = models.PositiveSmallIntegerField(_("games per round at a table of 2 (Offiziers-Cego)"),
+                                                         default=4)
+    win_loss = models.BooleanField(_("win/loss only (Offiziers-Cego)"), default=False,
+                                   help_text=_("The winner of a game writes 1, the loser −1, instead of the Fach "
+                                               "value of the margin."))
+    round_robin = models.BooleanField(_("round robin (Offiziers-Cego)"), default=False,
+                                      help_text=_("Everybody plays everybody once, by start number. Otherwise "
+                                                  "the pairs follow the standings without repeats."))
     status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION)
     published = models.BooleanField(_("published"), default=False)
     keep_teams_apart = models.BooleanField(_("keep team members apart"), default=True)
@@ -96,6 +105,8 @@ class Tournament(models.Model):
             models.CheckConstraint(condition=Q(round_count__gte=1) & Q(round_count__lte=8), name="tournament_rounds_1_8"),
             models.CheckConstraint(condition=Q(games_per_round_4__gte=1), name="tournament_games_4_positive"),
             models.CheckConstraint(condition=Q(games_per_round_5__gte=1), name="tournament_games_5_positive"),
+            models.CheckConstraint(condition=Q(games_per_round_2__gte=1) & Q(games_per_round_2__lte=60),
+                                   name="tournament_games_2_1_60"),
         ]
 
     def __str__(self):
@@ -105,7 +116,8 @@ class Tournament(models.Model):
         return reverse("director:tournament", args=[self.pk])
 
     def games_per_round(self, table_size):
-        return {3: self.games_per_round_3, 4: self.games_per_round_4, 5: self.games_per_round_5}[table_size]
+        return {2: self.games_per_round_2, 3: self.games_per_round_3, 4: self.games_per_round_4,
+                5: self.games_per_round_5}[table_size]
 
 
 class Player(models.Model):

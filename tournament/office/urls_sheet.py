@@ -11,6 +11,7 @@ urlpatterns = [
     path("tisch/<int:pk>/vorschau/", entry.preview, name="preview"),
     path("tisch/<int:pk>/speichern/", entry.save, name="save"),
     path("tisch/<int:pk>/loeschen/", entry.delete, name="delete"),
+    path("tisch/<int:pk>/offiziers/", entry.offiziers_save, name="offiziers_save"),
     path("tisch/<int:pk>/summen/", entry.totals, name="totals"),
     path("runde/<int:round_pk>/tisch/", entry.goto, name="goto"),
 ]

@@ -47,7 +47,14 @@ def with_link(view):
             return JsonResponse({"ok": False, "errors": {"__all__": [_("Too many requests from this table. "
                                                                          "Wait a moment.")]}},
                                 status=429, headers={"Retry-After": "10"})
-        response = view(request, link)
+        if engine.is_offiziers(link.table.round.tournament):
+            # Not yet for Offiziers-Cego (docs/director.md): its sheet is kept on paper and keyed in the office.
+            message = _("Entry at the table is not available for Offiziers-Cego yet. Keep the paper sheet and "
+                        "hand it to the tournament direction.")
+            response = (render(request, "phone/not_yet.html", {"message": message}) if view.__name__ == "table_page"
+                        else JsonResponse({"ok": False, "errors": {"__all__": [message]}}, status=409))
+        else:
+            response = view(request, link)
         response["Referrer-Policy"] = "no-referrer"          # the link is a secret: never in a Referer
         response["X-Robots-Tag"] = "noindex, nofollow"
         return response

@@ -210,9 +210,11 @@ class StandingsTable(Table):
             *[Column(f"r{n}", _("R%(n)s") % {"n": n}, order_by=(f"-r{n}", "rank"), css="num round",
                      title=_("Round %(n)s") % {"n": n}) for n in rounds],
             total_column(),
-            declarer_column(won=True),
-            declarer_column(won=False),
         ]
+        # Offiziers-Cego: two players, nobody is declarer (docs/director.md); no declarer columns.
+        self.declarer = getattr(tournament, "game", "cego") != "offiziers"
+        if self.declarer:
+            columns += [declarer_column(won=True), declarer_column(won=False)]
         super().__init__(rows, columns)
 
     def row_classes(self, row):

@@ -5,6 +5,10 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import get_language
 
 from scoring import resolve
+from scoring.offiziers import PACK
+
+# What a game of Offiziers-Cego stores in ``Game.contract`` (there is no contract; docs/scoring.md).
+OFFIZIERS = "offiziers"
 
 # Engine input fields a Game stores (RULES.md §6); everything else is derived.
 GAME_FIELDS = ("contract", "declarer", "card_points", "achieved", "tricks", "announcer", "raeuber_points",
@@ -16,7 +20,7 @@ ERROR_FIELDS = {
     "outcome_conflict": "tricks", "tricks_out_of_range": "tricks", "announcer_required": "announcer",
     "raeuber_points_required": "raeuber_points", "raeuber_tricks_inconsistent": "raeuber_tricks",
     "last_trick_required": "last_trick", "calls_not_allowed": "calls", "calls_out_of_range": "calls",
-    "unknown_contract": "contract", "contract_not_allowed": "contract",
+    "unknown_contract": "contract", "contract_not_allowed": "contract", "card_points_sum": "card_points",
 }
 
 
@@ -35,9 +39,47 @@ def ruleset_for(tournament):
     return resolve(tournament.ruleset, tournament.options or None)
 
 
+def is_offiziers(tournament):
+    return tournament.game == OFFIZIERS
+
+
+def offiziers_pack(tournament):
+    """The card points of the whole pack by the tournament's counting: 79 by pairs, 70 by triples."""
+    return PACK[ruleset_for(tournament).counting]
+
+
+def game_fields(table, data):
+    """The fields a Game row stores for the entered ``data``; an Offiziers-Cego game stores seat 1's points."""
+    fields = {name: data.get(name) for name in GAME_FIELDS}
+    fields["calls"] = fields["calls"] or 0
+    if is_offiziers(table.round.tournament):
+        fields = {name: None for name in GAME_FIELDS} | {"calls": 0, "contract": OFFIZIERS,
+                                                           "card_points": data.get("card_points"),
+                                                           "penalty": data.get("penalty")}
+    return fields
+
+
+def _offiziers_game(tournament, data):
+    """Seat 1's points are entered; seat 2's are the pack minus them (the engine checks both)."""
+    game = {"game": "offiziers", "ruleset": tournament.ruleset, "players": 2}
+    options = dict(tournament.options or {})
+    if tournament.win_loss:
+        options["writing"] = "win_loss"
+    if options:
+        game["options"] = options
+    points = data.get("card_points")
+    if points is not None:
+        game["card_points"] = [points, offiziers_pack(tournament) - points]
+    if data.get("penalty") is not None:
+        game["penalty"] = data["penalty"]
+    return game
+
+
 def engine_game(table, number, data):
     """The engine's JSON game for row ``number`` of ``table`` from the entered ``data``."""
     tournament = table.round.tournament
+    if is_offiziers(tournament):
+        return _offiziers_game(tournament, data)
     deal = table.deal(number)
     game = {"ruleset": tournament.ruleset, "players": table.size, "dealer": deal.dealer}
     if tournament.options:

@@ -31,8 +31,8 @@ class Row:
 
 class ScoreSheet:
     def __init__(self, size, games, scores_by_number=None, objects_by_number=None, zero_sum=True):
-        if size not in (3, 4, 5):
-            raise ValueError("a table has 3, 4 or 5 seats")
+        if size not in (2, 3, 4, 5):
+            raise ValueError("a table has 2 (Offiziers-Cego), 3, 4 or 5 seats")
         self.size = size
         self.zero_sum = zero_sum
         scores_by_number = scores_by_number or {}

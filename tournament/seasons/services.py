@@ -21,8 +21,9 @@ from tournament.staff import permissions
 
 SEASON_FIELDS = ("name", "year", "best_n", "youth_age")
 TOURNAMENT_FIELDS = ("name", "date", "venue", "game", "ruleset", "options", "round_count", "games_per_round_4",
-                     "games_per_round_5", "games_per_round_3", "keep_teams_apart", "seed", "published",
-                     "prize_places", "last_place_prize", "tiebreaks", "status", "prereg_open", "prereg_capacity")
+                     "games_per_round_5", "games_per_round_3", "games_per_round_2", "win_loss", "round_robin",
+                     "keep_teams_apart", "seed", "published", "prize_places", "last_place_prize", "tiebreaks",
+                     "status", "prereg_open", "prereg_capacity")
 
 
 def _known(fields, allowed):
@@ -76,14 +77,14 @@ def results_entered(tournament):
 def _check_tournament(tournament, changed):
     """The rules a tournament's settings keep, whoever writes them; ``changed``: the names written now."""
     _checked(tournament, exclude=["season"])
-    if {"ruleset", "options"} & set(changed):
+    if {"ruleset", "options", "game", "win_loss"} & set(changed):
         try:
             resolve(tournament.ruleset, tournament.options or None)
         except ScoringError as err:
             raise engine_error(err, field="options") from None
         if results_entered(tournament):
             raise ValidationError({"ruleset": ValidationError(
-                _("Results are already entered: the ruleset and its overrides can no longer be changed."),
+                _("Results are already entered: the game, the ruleset and its overrides can no longer be changed."),
                 code="results_entered")})
     if "game" in changed and tournament.pk and (tournament.round_set.exists() or tournament.ziege_pairs.exists()):
         raise ValidationError({"game": ValidationError(

@@ -1,55 +1,110 @@
-"""Team against team: the pairing of a Ziege round (pure, standard library only; docs/seating.md "Ziege").
+"""Tables of two for Offiziers-Cego (docs/seating.md, "Offiziers-Cego"): pure, standard library only.
 
-``pair_round(teams, met, byes, seed)`` pairs the teams (any hashable ids, in a fixed order) so that no two teams
-meet that are in ``met`` (pairs already played this day, as frozensets) — or, when that is impossible, with as
-few repeats as the search finds first. An odd number of teams gives one **bye**: to a team with the fewest byes so
-far (``byes``: id → count), drawn by lot among those. The seeded generator (``rng``) makes it reproducible: the
-same teams, history and seed give the same pairing.
+A round pairs the players present. Round 1 is by lot (the seeded ``Rng``); a later round is Swiss-style: the
+players in the order of the current standings, the best first, each paired with the best-placed player below
+him whom he has not met this day (a search that backtracks, so a repeat is taken only when no pairing without one
+exists, and then the pairing with the fewest). With an odd number of players one sits out (a **bye**): the
+lowest-placed player who has had the fewest byes so far (in round 1 the last one drawn). At a table the
+better-placed player takes seat 0.
 """
 
-from tournament.seating.rng import Rng
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .rng import Rng
+
+# Nodes the search may visit before it settles for the best pairing found (a field of 100 needs a few hundred).
+SEARCH_LIMIT = 200_000
 
 
-BUDGET = 20000                   # search steps before the pairing accepts a repeat
+@dataclass
+class Pairing:
+    tables: list = field(default_factory=list)      # [[seat 0, seat 1], …], the best-placed table first
+    bye: object = None                               # the player sitting out, or None
+    repeats: int = 0                                 # pairs that met before this day
 
 
-def _match(order, met, allow_repeats, budget):
-    """Depth-first perfect matching of ``order`` (even length) avoiding ``met`` pairs (with ``allow_repeats``:
-    preferring new ones); None when there is none within the budget (``budget`` is a one-item list)."""
-    if not order:
-        return []
-    first, rest = order[0], order[1:]
-    choices = sorted(range(len(rest)), key=lambda i: frozenset((first, rest[i])) in met)
-    for i in choices:
-        budget[0] -= 1
-        if budget[0] < 0 and not allow_repeats:
-            return None
-        if not allow_repeats and frozenset((first, rest[i])) in met:
-            continue
-        found = _match(rest[:i] + rest[i + 1:], met, allow_repeats, budget)
-        if found is not None:
-            return [(first, rest[i])] + found
-    return None
+def _key(a, b):
+    return (a, b) if str(a) <= str(b) else (b, a)
 
 
-def pair_round(teams, met=(), byes=None, seed=""):
-    """``(pairs, bye, repeats)``: a list of ``(a, b)`` (a sits at seats 1+3, b at 2+4), the team without an
-    opponent (or None) and how many of the pairs have met before (0 whenever possible)."""
-    met = {frozenset(p) for p in met}
+def met_pairs(rounds):
+    """The pairs that met in ``rounds`` (each a list of tables, a table a list of players)."""
+    return {_key(a, b) for tables in rounds for table in tables
+            for i, a in enumerate(table) for b in table[i + 1:]}
+
+
+def pair_round(standing, *, seed, number, met=(), byes=None):
+    """Pair ``standing`` (players, best first; for round 1 any order) for round ``number``.
+
+    ``met`` holds the pairs (any order) that met earlier this day, ``byes`` how often each player sat out."""
+    players = list(standing)
+    if len(players) < 2:
+        raise ValueError("a round of Offiziers-Cego needs at least two players")
+    if len(players) != len(set(players)):
+        raise ValueError("a player is listed twice")
+    met = {_key(a, b) for a, b in met}
     byes = byes or {}
-    rng = Rng(str(seed), label="ziege-pairs")
-    order = list(teams)
-    rng.shuffle(order)
-    candidates = [None]
-    if len(order) % 2:
-        fewest = min(byes.get(t, 0) for t in order)
-        candidates = [t for t in order if byes.get(t, 0) == fewest]
-    for bye in candidates:
-        rest = [t for t in order if t != bye]
-        found = _match(rest, met, False, [BUDGET])
-        if found is not None:
-            return found, bye, 0
-    bye = candidates[0]
-    rest = [t for t in order if t != bye]
-    found = _match(rest, met, True, [BUDGET])
-    return found, bye, sum(frozenset(p) in met for p in found)
+    if number == 1:
+        Rng(seed).fork(f"offiziers-{number}").shuffle(players)
+    bye = None
+    if len(players) % 2:
+        fewest = min(byes.get(p, 0) for p in players)
+        bye = next(p for p in reversed(players) if byes.get(p, 0) == fewest)
+        players.remove(bye)
+    tables, repeats = _search(players, met)
+    return Pairing(tables=tables, bye=bye, repeats=repeats)
+
+
+def round_robin(players, number):
+    """Round ``number`` (1-based) of a round robin of ``players`` (the circle method): in n − 1 rounds (n even;
+    n rounds with a bye each when odd) everybody meets everybody once; later rounds start the cycle again."""
+    players = list(players)
+    if len(players) < 2:
+        raise ValueError("a round of Offiziers-Cego needs at least two players")
+    if len(players) != len(set(players)):
+        raise ValueError("a player is listed twice")
+    circle = players + [None] if len(players) % 2 else players
+    n = len(circle)
+    turn = (number - 1) % (n - 1)
+    rest = circle[1:]
+    rest = rest[-turn:] + rest[:-turn] if turn else rest
+    order = [circle[0]] + rest
+    tables, bye = [], None
+    for i in range(n // 2):
+        a, b = order[i], order[n - 1 - i]
+        if a is None or b is None:
+            bye = b if a is None else a
+            continue
+        tables.append([a, b] if i % 2 == 0 or turn % 2 == 0 else [b, a])
+    return Pairing(tables=tables, bye=bye, repeats=0 if number < n else len(tables))
+
+
+def _search(players, met):
+    """The pairing with the fewest repeats, top-down: the first one found without a repeat wins."""
+    best = [None, len(players)]
+    visited = [0]
+
+    def walk(rest, tables, repeats):
+        if repeats >= best[1] or visited[0] > SEARCH_LIMIT:
+            return best[1] == 0
+        visited[0] += 1
+        if not rest:
+            best[0], best[1] = list(tables), repeats
+            return repeats == 0
+        first = rest[0]
+        for i in range(1, len(rest)):
+            other = rest[i]
+            again = _key(first, other) in met
+            tables.append([first, other])
+            if walk(rest[1:i] + rest[i + 1:], tables, repeats + again):
+                return True
+            tables.pop()
+        return False
+
+    walk(players, [], 0)
+    if best[0] is None:        # the limit struck before any complete pairing: pair in order
+        tables = [players[i:i + 2] for i in range(0, len(players), 2)]
+        return tables, sum(_key(a, b) in met for a, b in tables)
+    return best[0], best[1]

@@ -27,7 +27,7 @@ from tournament.exports.pdf.cards import table_link
 from tournament.exports.pdf.page_sharing import write_pages
 from tournament.exports.registry import register
 from tournament.models import Game, Round, Score, Seat, Table
-from tournament.results.engine import ruleset_for
+from tournament.results.engine import offiziers_pack, ruleset_for
 from tournament.results.scoresheet import ScoreSheet
 from tournament.table_entry.links import active_links
 
@@ -42,8 +42,14 @@ def grid_labels():
             "final": _("Final total")}
 
 
-def game_cells(game, row):
-    """The texts of one filled row: contract abbreviation, declarer seat, card points, ± and Stand per seat."""
+def game_cells(game, row, pack=None):
+    """The texts of one filled row: contract abbreviation, declarer seat, card points, ± and Stand per seat.
+    Offiziers-Cego (``pack``: the points of the pack) has no contract: its points column shows both seats'."""
+    if pack is not None:
+        return {"contract": "", "declarer": "",
+                "points": ("!" if game.card_points is None else f"{game.card_points}:{pack - game.card_points}"),
+                "plus": [signed(s) for s in row.scores], "stand": [signed(v) for v in row.running],
+                "check": signed(row.row_sum)}
     contract = CONTRACTS.get(game.contract)
     kind = contract.kind if contract else None
     declarer = "" if game.declarer is None else str(game.declarer + 1)
@@ -82,7 +88,8 @@ def sheet_pages(table, seats, games=None, totals=None, *, zero_sum=True, out_sco
     if games is not None:
         sheet = ScoreSheet(size, table.games_planned, {g.number: g.scores for g in games},
                            {g.number: g for g in games}, zero_sum=zero_sum)
-        rows = {r.number: game_cells(r.game, r) for r in sheet.rows if r.entered and r.game is not None}
+        pack = offiziers_pack(table.round.tournament) if size == 2 else None
+        rows = {r.number: game_cells(r.game, r, pack) for r in sheet.rows if r.entered and r.game is not None}
         played = sheet.entered
         if sheet.entered:
             final = {"stand": [signed(v) for v in sheet.totals], "check": signed(sum(sheet.totals))}

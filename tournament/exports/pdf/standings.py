@@ -18,6 +18,7 @@ from tournament.exports import ziege
 from tournament.exports.base import PdfExporter
 from tournament.exports.registry import register
 from tournament.models import Entry
+from tournament.results.engine import OFFIZIERS
 from tournament.standings.categories import category_choices
 from tournament.standings.selectors import (
     running_tournaments,
@@ -55,7 +56,10 @@ def tournament_section(tournament, standings, title, *, prize_keys=()):
     columns += [col(_("R%(n)s") % {"n": n}, True, "", 12.5) for n in standings.rounds]
     if with_adjustments:
         columns.append(col(_("Adj."), True, "", 11))
-    columns += [col(_("Total points"), True, "total", 15), col(_("Decl. +/−"), True, "", 12)]
+    declarer = tournament.game != OFFIZIERS          # two players: nobody is declarer (docs/standings.md)
+    columns += [col(_("Total points"), True, "total", 15)]
+    if declarer:
+        columns.append(col(_("Decl. +/−"), True, "", 12))
     body = []
     for r in rows:
         d = r.data
@@ -67,7 +71,7 @@ def tournament_section(tournament, standings, title, *, prize_keys=()):
                   for v, reason in d.get("round_cells") or [(v, None) for v in r.round_scores]]
         if with_adjustments:
             cells.append(signed(d["adjustments"]) if d["adjustments"] else "")
-        cells += [signed(r.total), f"{r.declarer_won}/{r.declarer_lost}"]
+        cells += [signed(r.total)] + ([f"{r.declarer_won}/{r.declarer_lost}"] if declarer else [])
         body.append({"cells": cells, "cls": "prize" if r.key in prize_keys else "", "lot": r.by_lot})
     uncounted = any(reason is not None for r in rows for _v, reason in r.data.get("round_cells", ()))
     return {"title": title, "columns": columns, "rows": body, "empty": _("No results yet."),

@@ -24,6 +24,7 @@ from tournament.exports import ziege
 from tournament.exports.registry import register
 from tournament.models import Adjustment, AuditLog, Game, Round, Score, Seat, Table
 from tournament.registration.importer import registration_template_xlsx
+from tournament.results.engine import OFFIZIERS
 from tournament.standings.categories import category_choices
 from tournament.standings.selectors import tournament_standings
 
@@ -44,15 +45,18 @@ def standings_sheet(tournament):
     columns = [Column(_("Rank"), 7, INTEGER), Column(_("Start number"), 10, INTEGER), Column(_("First name"), 14),
                Column(_("Last name"), 16), Column(_("Town"), 16), Column(_("Club"), 22), Column(_("Team"), 20)]
     columns += [Column(_("Round %(n)s") % {"n": n}, 11, SIGNED) for n in standings.rounds]
-    columns += [Column(_("Adjustments"), 12, SIGNED), Column(_("Total points"), 11, SIGNED),
-                Column(_("Declarer games won"), 13, INTEGER), Column(_("Declarer games lost"), 13, INTEGER),
-                Column(_("Prize"), 7), Column(_("Categories"), 22)]
+    declarer = tournament.game != OFFIZIERS          # two players: nobody is declarer (docs/standings.md)
+    columns += [Column(_("Adjustments"), 12, SIGNED), Column(_("Total points"), 11, SIGNED)]
+    if declarer:
+        columns += [Column(_("Declarer games won"), 13, INTEGER), Column(_("Declarer games lost"), 13, INTEGER)]
+    columns += [Column(_("Prize"), 7), Column(_("Categories"), 22)]
 
     def rows():
         for r in standings.rows:
             d = r.data
             yield [r.rank, d["start_number"], d["first_name"], d["last_name"], d["town"], d["club"], d["team"],
-                   *r.round_scores, d["adjustments"], r.total, r.declarer_won, r.declarer_lost,
+                   *r.round_scores, d["adjustments"], r.total,
+                   *([r.declarer_won, r.declarer_lost] if declarer else []),
                    _("yes") if r.key in prize_keys else "",
                    ", ".join(str(labels.get(c, c)) for c in d["categories"])]
 

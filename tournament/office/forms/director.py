@@ -72,9 +72,10 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         formfield_callback = whole_numbers
-        fields = ["name", "date", "venue", "game", "ruleset", "options", "round_count", "games_per_round_4", "games_per_round_5",
-                  "games_per_round_3", "keep_teams_apart", "seed", "published", "prize_places", "last_place_prize",
-                  "prereg_open", "prereg_capacity"]
+        fields = ["name", "date", "venue", "game", "ruleset", "options", "round_count", "games_per_round_4",
+                  "games_per_round_5", "games_per_round_3", "games_per_round_2", "win_loss", "round_robin",
+                  "keep_teams_apart", "seed", "published", "prize_places", "last_place_prize", "prereg_open",
+                  "prereg_capacity"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
                    "name": forms.TextInput(attrs={"autofocus": True})}
 
@@ -86,7 +87,9 @@ class TournamentForm(forms.ModelForm):
         self.fields["game"].required = False                # not sent: the game stays (Cego when new)
         labels = {"games_per_round_4": _("Games at a table of 4"), "games_per_round_5": _("Games at a table of 5"),
                   "games_per_round_3": _("Games at a table of 3")}
-        for name in ("games_per_round_4", "games_per_round_5", "games_per_round_3"):
+        labels["games_per_round_2"] = _("Games at a table of 2 (Offiziers-Cego)")
+        self.fields["game"].required = self.fields["games_per_round_2"].required = False
+        for name in ("games_per_round_4", "games_per_round_5", "games_per_round_3", "games_per_round_2"):
             self.fields[name].label = labels[name]
             self.fields[name].min_value = 1
             self.fields[name].max_value = MAX_GAMES
@@ -179,7 +182,12 @@ class TournamentForm(forms.ModelForm):
         return data
 
     def clean_game(self):
+        """Empty (a form of before the choice, a script): the current game, Cego for a new tournament."""
         return self.cleaned_data.get("game") or self.instance.game
+
+    def clean_games_per_round_2(self):
+        value = self.cleaned_data.get("games_per_round_2")
+        return self.instance.games_per_round_2 if value is None else value
 
     def service_fields(self):
         """The settings for ``seasons.create_tournament``/``update_tournament`` (the status only when editing)."""

@@ -123,6 +123,8 @@ def round_detail(request, pk, number):
     context.update(drawn_context(round_) if round_ else undrawn_context(tournament, number, form))
     if round_:
         context.update(round_extras(request, round_))
+        if tournament.game == tournament.Game.OFFIZIERS:
+            context["byes"] = draw_selectors.byes(round_)
     return render(request, "office/round.html", context)
 
 

@@ -40,7 +40,7 @@ from tournament.office.views.sheet_rows import (
     round_url,
     sheet_context,
 )
-from tournament.results import engine, selectors, services
+from tournament.results import engine, offiziers, selectors, services
 from tournament.staff import permissions
 
 ROW_INPUTS = ("contract", "declarer", "result", "penalty", "calls", "reason")
@@ -121,6 +121,9 @@ def status_only(request, errors, status):
 @require_GET
 def sheet(request, pk):
     table = get_table(pk)
+    if engine.is_offiziers(table.round.tournament):
+        initial = offiziers.initial(table, params.get(request.GET, params.GAME))
+        return offiziers_sheet(request, table, offiziers.OffiziersGameForm(table=table, initial=initial))
     row = params.get(request.GET, params.GAME)
     context = sheet_context(table)
     if is_plain_digits(row) and 1 <= int(row) <= table.games_planned:
@@ -352,3 +355,33 @@ def delete_totals(request, table):
         return redirect(reverse("entry:totals", args=[table.pk]))
     messages.success(request, _("The totals of table %(number)s are deleted.") % {"number": table.number})
     return redirect(sheet_url(table))
+
+
+def offiziers_sheet(request, table, form, status=200):
+    """The sheet of a table of two (Offiziers-Cego): the games, both seats' points, running totals, one form."""
+    context = {"table": table, "round": table.round, "tournament": table.round.tournament, "form": form,
+               "seats": list(table.seats.select_related("entry__player")), "round_url": round_url(table.round),
+               "sheet": offiziers.sheet_rows(table)}
+    return render(request, "office/sheet/offiziers.html", context, status=status)
+
+
+@enter
+@require_POST
+def offiziers_save(request, pk):
+    """Store one game of a table of two through ``services.record_game`` (a correction names its version)."""
+    table = get_table(pk)
+    if not engine.is_offiziers(table.round.tournament):
+        raise Http404
+    form = offiziers.OffiziersGameForm(request.POST, table=table)
+    if form.is_valid():
+        try:
+            game = services.record_game(table=table, number=form.cleaned_data["number"],
+                                        data=form.data_for_service(), user=request.user,
+                                        expected_version=form.cleaned_data["version"],
+                                        reason=form.cleaned_data["reason"])
+        except errors.ERRORS as err:
+            errors.to_form(form, err)
+        else:
+            messages.success(request, game.explanation)
+            return redirect(sheet_url(table))
+    return offiziers_sheet(request, table, form, status=400)
