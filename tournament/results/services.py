@@ -27,12 +27,12 @@ from tournament.models import (
     Table,
 )
 from tournament.results.engine import (
-    GAME_FIELDS,
     MAX_POINTS,
     engine_error,
     engine_game,
     game_snapshot,
     ruleset_for,
+    stored_fields,
 )
 from tournament.staff import permissions
 from tournament.standings.services import draw_missing_lots
@@ -112,8 +112,7 @@ def record_game(*, table, number, data, user, expected_version=None, reason=""):
     if max(abs(points) for points in result["scores"]) > MAX_POINTS:
         raise ValidationError(_("This game would score more than %(max)s points; check the ruleset overrides.")
                               % {"max": MAX_POINTS}, code="score_out_of_range")
-    fields = {name: data.get(name) for name in GAME_FIELDS}
-    fields["calls"] = fields["calls"] or 0
+    fields = stored_fields(data)
     existing = Game.objects.filter(table=table, number=number).first()
     if existing is None and table.ended_early:
         raise ValidationError(_("This table's round was ended early; no further game can be entered."),

@@ -35,6 +35,7 @@
   function unsaved(n) {
     var tr = gameRow(n);
     return (tr && tr.classList.contains("is-dirty")) || inputs(n).some(function (el) {
+      if (el.type === "checkbox") return el.checked !== el.defaultChecked;
       return el.name !== "reason" && el.value !== el.defaultValue;
     });
   }
@@ -59,7 +60,9 @@
       var data = document.getElementById("sheet-keys");
       contracts = data ? JSON.parse(data.textContent) : {};
     }
-    var hit = contracts[fold(input(n, "contract").value)];
+    /* "GSo/KM" and "U2 ouv." (the variants, results.rows.split_variants) walk like GSo and U2 */
+    var typed = fold(input(n, "contract").value).split("/")[0].replace(/ (ouverte|ouvert|ouv\.?)$/, "");
+    var hit = contracts[typed];
     return hit ? {kind: hit[0], forehand: hit[1]} : null;
   }
 
@@ -263,7 +266,10 @@
       takeSaved(n);                          // Esc in a conflict: the saved version wins
       return;
     }
-    inputs(n).forEach(function (el) { el.value = el.defaultValue; });
+    inputs(n).forEach(function (el) {
+      if (el.type === "checkbox") el.checked = el.defaultChecked;
+      else el.value = el.defaultValue;
+    });
     row(n).autoSeat = false;
     applyKind(n);
     var reason = document.getElementById("r" + n);
