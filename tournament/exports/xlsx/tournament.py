@@ -58,7 +58,7 @@ def standings_sheet(tournament):
     return Sheet(_("Standings"), columns, rows(), repeat_columns=4)      # rank, start number, name
 
 
-GAME_COLUMNS = 14      # table … won; then number, player and score of each seat
+GAME_COLUMNS = 16      # table … won, played with, open; then number, player and score of each seat
 
 
 def round_sheet(round_):
@@ -77,7 +77,8 @@ def round_sheet(round_):
                Column(_("Card points"), 9, INTEGER),
                Column(_("Tricks"), 7, INTEGER), Column(_("Goal achieved"), 9), Column(_("Calls"), 7, INTEGER),
                Column(_("Rule violation (seat)"), 10, INTEGER), Column(_("Value"), 8, INTEGER),
-               Column(_("Fach"), 6, INTEGER), Column(_("Won"), 8)]
+               Column(_("Fach"), 6, INTEGER), Column(_("Won"), 8),
+               Column(_("Gegensolo played with"), 12), Column(_("Played open"), 8)]
     for seat in range(1, width + 1):
         columns += [Column(_("No. %(seat)s") % {"seat": seat}, 6, INTEGER),
                     Column(_("Player %(seat)s") % {"seat": seat}, 17),
@@ -106,12 +107,13 @@ def round_sheet(round_):
             yield [table.number, g.number, table.dealer(g.number) + 1,
                    contract.name(lang) if contract else g.contract, seat_number(g.declarer),
                    seat_number(g.announcer), g.card_points, g.tricks, yes_no(g.achieved), g.calls or None,
-                   seat_number(g.penalty), g.value, g.fach, yes_no(g.won), *seats(table, g.scores)]
+                   seat_number(g.penalty), g.value, g.fach, yes_no(g.won),
+                   CONTRACTS[g.played_with].name(lang) if g.played_with in CONTRACTS else None,
+                   _("yes") if g.ouverte else None, *seats(table, g.scores)]
         for table in sorted((tables[pk] for pk in totals), key=lambda t: t.number):
             by_position = {entry_position[(table.pk, e)]: p for e, p in totals[table.pk].items()}
             scores = [by_position.get(p) for p in range(table.size)]
-            yield [table.number, None, None, _("totals only"), None, None, None, None, None, None, None, None,
-                   None, None, *seats(table, scores)]
+            yield [table.number, None, None, _("totals only"), *[None] * (GAME_COLUMNS - 4), *seats(table, scores)]
 
     return Sheet(_("Round %(n)s") % {"n": round_.number}, columns, rows(), page_columns=round_parts(width),
                  repeat_columns=2)
