@@ -90,8 +90,9 @@ def preselects_forehand(key):
 
 def keyboard_contracts():
     """What the page script needs to walk a row with Enter before the server has answered: every typed alias
-    (folded: lower case, umlauts spelt out) → ``[kind, forehand preselected]``. No names, no scoring."""
-    return {alias: [CONTRACTS[key].kind, preselects_forehand(key)] for alias, key in ALIASES.items()}
+    (folded: lower case, umlauts spelt out) → ``[kind, forehand preselected, a Gegensolo]`` (the last shows the
+    "played with" input where the ruleset has it). No names, no scoring."""
+    return {alias: [CONTRACTS[key].kind, preselects_forehand(key), key == "gegensolo"] for alias, key in ALIASES.items()}
 
 
 def show_raeuber_tricks(rs):

@@ -124,6 +124,7 @@ def sheet_rows(table, seats, rs, pending=None, locked=False):
             "values": values, "kind": kind, "contract_name": CONTRACTS[key].name(lang) if key else "",
             "not_allowed": bool(key) and key not in rs.allowed, "placeholder": placeholder(kind),
             "seat_hint": _("loses") if kind == PENALTY else "",
+            "gegensolo": key == "gegensolo",
             "cells": cells, "row_sum": signed(r.row_sum) if r.entered else "",
             "row_ok": not r.entered or r.row_sum == 0 or rs.writing != "zero_sum",
             "score_class": score_class, "provisional": provisional,
