@@ -65,3 +65,14 @@ def test_a_phone_saves_the_three_variants_as_the_engine_scores_them():
         assert game.scores == score_game(engine.engine_game(table, number, data))["scores"]
     closed = score_game(engine.engine_game(table, 3, {"contract": "ultimo_2", "declarer": 1, "achieved": True}))
     assert games[3].value == 2 * closed["value"]
+
+
+def test_the_phones_sheet_shows_the_variants_in_its_rows():
+    _t, _table, link = linked("regional")
+    post(link, "key-00000011", number=2, contract="GSo/KM", declarer=3, result=40)
+    post(link, "key-00000012", number=3, contract="U2 ouv", declarer=2, result="+")
+    post(link, "key-00000013", number=4, contract="Sch", declarer=4, result="")
+    rows = {r["number"]: r["game"] for r in Client().get(f"/t/{link.token}/blatt/").json()["sheet"]["rows"]
+            if r.get("game")}
+    assert (rows[2]["abbr"], rows[3]["abbr"], rows[4]["abbr"]) == ("GSo/KM", "U2 ouv.", "Sch")
+    assert rows[4]["declarer"] == 4 and rows[2]["values"]["played_with"] == "KM"

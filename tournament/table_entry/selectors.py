@@ -10,7 +10,7 @@ from scoring.contracts import CONTRACTS, GOAL, LADDER
 from tournament.models import Game, Score, Seat, Signature, Table, TableFlag
 from tournament.results import selectors as results
 from tournament.results.engine import ruleset_for
-from tournament.results.rows import row_values
+from tournament.results.rows import row_values, variant_text
 
 
 def sheet_state(table, games=None, totals=None):
@@ -33,8 +33,10 @@ def open_flags(table):
 
 def _game_row(game, seats_names):
     contract = CONTRACTS.get(game.contract)
-    seat = game.announcer if contract and contract.kind in ("raeuber", "drescher") else game.declarer
-    return {"version": game.version, "contract": game.contract, "abbr": contract.abbr if contract else game.contract,
+    kind = contract.kind if contract else None
+    seat = {"raeuber": game.announcer, "drescher": game.announcer, "penalty": game.penalty}.get(kind, game.declarer)
+    return {"version": game.version, "contract": game.contract,
+            "abbr": (contract.abbr if contract else game.contract) + variant_text(game),     # GSo/KM, U2 ouv.
             "declarer": None if seat is None else seat + 1,
             "declarer_name": seats_names.get(seat, "") if seat is not None else "",
             "scores": game.scores, "explanation": game.explanation, "won": game.won,
