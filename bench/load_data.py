@@ -114,7 +114,7 @@ def check(tournament, preplayed, acknowledged, uncertain=()):
     from django.db.models import Count
 
     from tournament.models import AuditLog, Game, Score
-    from tournament.results.engine import GAME_FIELDS
+    from tournament.results.engine import GAME_FIELDS, stored_fields
 
     games = {(g.table_id, g.number): g for g in Game.objects.filter(table__round__tournament=tournament)
              .select_related("table")}
@@ -129,7 +129,7 @@ def check(tournament, preplayed, acknowledged, uncertain=()):
             problems.append(f"lost: table {key[0]} game {key[1]}")
             continue
         stored = {name: getattr(game, name) for name in GAME_FIELDS}
-        wanted = dict(expected, calls=expected.get("calls") or 0)
+        wanted = stored_fields(expected)
         if stored != wanted or game.version != 1:
             problems.append(f"differs: table {key[0]} game {key[1]}: {stored} != {wanted} (v{game.version})")
         if creates.get(game.pk, 0) != 1:

@@ -89,8 +89,7 @@ def build(players, tournaments, games, seed=7):
                         dealer = table.dealer(n)
                         g = random_game(rng, "schwarzwald", players=table.size, dealer=dealer)
                         result = score_game(dict(g, dealer=dealer))
-                        fields = {f: g.get(f) for f in engine.GAME_FIELDS}
-                        fields["calls"] = fields["calls"] or 0
+                        fields = engine.stored_fields(g)
                         game_rows.append(Game(table=table, number=n, scores=result["scores"],
                                               value=result["value"], fach=result["fach"], won=result["won"],
                                               **fields))

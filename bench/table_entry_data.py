@@ -99,7 +99,7 @@ def check(tournament, ledger):
     from django.db.models import Count
 
     from tournament.models import AuditLog, Game, Score, TableRequest
-    from tournament.results.engine import GAME_FIELDS
+    from tournament.results.engine import GAME_FIELDS, stored_fields
 
     games = {(g.table_id, g.number): g for g in Game.objects.filter(table__round__tournament=tournament)
              .select_related("table")}
@@ -118,7 +118,7 @@ def check(tournament, ledger):
             problems.append(f"lost: {where}")
             continue
         stored = {name: getattr(game, name) for name in GAME_FIELDS}
-        expected = dict(wanted["expected"], calls=wanted["expected"].get("calls") or 0)
+        expected = stored_fields(wanted["expected"])
         if stored != expected or game.version != 1:
             problems.append(f"differs: {where}: {stored} != {expected} (v{game.version})")
         if game.keyed_seat != wanted["keyed_seat"]:

@@ -7,6 +7,7 @@ import pytest
 
 from tests import factories
 from tournament.exports import base, get
+from tournament.exports.xlsx.tournament import GAME_COLUMNS
 from tournament.models import Game, Score, Seat
 from tournament.registration.files import COLUMNS
 from tournament.results import services
@@ -75,16 +76,16 @@ def test_tournament_workbook_matches_standings_and_games(played):
     for line, game in zip(lines, games):
         assert line[:2] == [game.table.number, game.number]
         width = game.table.size
-        assert [line[14 + 3 * p] for p in range(width)] == [seats[(game.table_id, p)] for p in range(width)]
-        assert [line[16 + 3 * p] for p in range(width)] == game.scores
+        assert [line[GAME_COLUMNS + 3 * p] for p in range(width)] == [seats[(game.table_id, p)] for p in range(width)]
+        assert [line[GAME_COLUMNS + 2 + 3 * p] for p in range(width)] == game.scores
     # Round 2: five games at one table, totals only at the other; points per player add up to the standings.
     lines = body(round2)
     assert len(lines) == 6 and lines[-1][1] is None
     per_entry = {}
     for line in lines:
         for p in range(5):
-            if line[14 + 3 * p] is not None:
-                per_entry[line[14 + 3 * p]] = per_entry.get(line[14 + 3 * p], 0) + line[16 + 3 * p]
+            if line[GAME_COLUMNS + 3 * p] is not None:
+                per_entry[line[GAME_COLUMNS + 3 * p]] = per_entry.get(line[GAME_COLUMNS + 3 * p], 0) + line[GAME_COLUMNS + 2 + 3 * p]
     assert per_entry == {s.data["start_number"]: s.round_scores[1] for s in standings.rows}
     assert body(adjustments)[0][2] == -20 and body(adjustments)[0][3] == "Verspätung"
     lines = body(audit)

@@ -9,7 +9,7 @@ names, as before.
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.contracts import CONTRACTS, DRESCHER, GOAL, POINT, RAEUBER
+from scoring.contracts import CONTRACTS, DRESCHER, GOAL, PENALTY, POINT, RAEUBER
 from tournament.common.i18n import engine_lang
 from tournament.common.numbers import signed
 from tournament.models import Seat
@@ -67,7 +67,14 @@ def describe_game(snapshot, lang=None, names=None, *, by_seat=False):
     def at(key):
         return who(snapshot.get(key), names)
 
-    if contract.kind in (POINT, GOAL):
+    played_with = CONTRACTS.get(snapshot.get("played_with") or "")
+    if played_with is not None:     # a Gegensolo scored by contract (docs/scoring.md, Variants)
+        parts[0] += " " + _("played with %(contract)s") % {"contract": played_with.name(lang)}
+    if snapshot.get("ouverte"):
+        parts[0] += " " + _("(played open)")
+    if contract.kind == PENALTY:    # Schinden: the seat in ``penalty`` loses
+        parts.append(_("lost by %(seat)s") % {"seat": at("penalty")})
+    elif contract.kind in (POINT, GOAL):
         parts.append(_("declarer %(seat)s") % {"seat": at("declarer")})
     else:
         parts.append(_("announced by %(seat)s") % {"seat": at("announcer")})
@@ -82,7 +89,7 @@ def describe_game(snapshot, lang=None, names=None, *, by_seat=False):
         parts.append(_("card points %(points)s") % {"points": per_seat(snapshot["raeuber_points"])})
     elif contract.kind == DRESCHER:
         parts.append(_("last trick %(seat)s") % {"seat": at("last_trick")})
-    if snapshot.get("penalty") is not None:
+    if snapshot.get("penalty") is not None and contract.kind != PENALTY:
         parts.append(_("rule violation by %(seat)s") % {"seat": at("penalty")})
     if snapshot.get("calls"):
         parts.append(ngettext("%(n)s call", "%(n)s calls", snapshot["calls"]) % {"n": snapshot["calls"]})

@@ -26,7 +26,6 @@ from tournament.models import (
     Role,
     Round,
     Season,
-    Seat,
     Table,
     Tournament,
 )
@@ -136,7 +135,7 @@ def _ruleset_name(key):
 def _game_value(key, value, names):
     if key in SEATS and isinstance(value, int):
         return seats.who(value, names)
-    if key == "contract":
+    if key in ("contract", "played_with"):
         contract = CONTRACTS.get(value)
         return contract.name(engine_lang()) if contract else str(value)
     if key == "scores" and isinstance(value, list):

@@ -51,7 +51,9 @@ LATER_FIELDS = {"clock_minutes": None, "clock_ends_at": None, "keyed_seat": None
                 # A table's round ended early (a player left, docs/director.md).
                 "ended_early": False, "not_counted": False, "end_reason": "",
                 # Offiziers-Cego and Ziege (docs/director.md): older files are Cego tournaments.
-                "game": "cego", "games_per_round_2": 4, "win_loss": False, "round_robin": False}
+                "game": "cego", "games_per_round_2": 4, "win_loss": False, "round_robin": False,
+                # The variants of issue 15 (docs/scoring.md): a Gegensolo's contract, a game played open.
+                "played_with": None, "ouverte": False}
 # Not stored: the data versions of the page cache (tournament.audit.versions) belong to this database; an
 # imported tournament starts with new ones and raises its season's.
 VERSION_FIELDS = ("data_version", "setup_version", "results_version")

@@ -7,12 +7,13 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from scoring import seats as seat_rules
-from scoring.contracts import CONTRACTS
+from scoring.contracts import CONTRACTS, LADDER
 from tournament.common.numbers import signed
 from tournament.models.registration import Entry, protect_results
 from tournament.models.season import Tournament
 
 CONTRACT_CHOICES = [(key, c.label["de"]) for key, c in CONTRACTS.items()]
+PLAYED_WITH_CHOICES = [(key, CONTRACTS[key].label["de"]) for key in LADDER]
 
 
 class Round(models.Model):
@@ -128,6 +129,11 @@ class Game(models.Model):
     last_trick = models.PositiveSmallIntegerField(_("last trick"), null=True, blank=True)
     calls = models.PositiveSmallIntegerField(_("calls"), default=0)
     penalty = models.PositiveSmallIntegerField(_("rule violation by"), null=True, blank=True)
+    # Variants (docs/scoring.md, "Variants"): the point game a Gegensolo was played with, under a ruleset that
+    # scores Gegensolo by contract, and a goal game played open. Empty / False elsewhere.
+    played_with = models.CharField(_("played with"), max_length=24, choices=PLAYED_WITH_CHOICES, null=True,
+                                   blank=True)
+    ouverte = models.BooleanField(_("played open"), default=False)
     scores = models.JSONField(_("scores per seat"), default=list)
     value = models.IntegerField(_("value"), default=0)
     fach = models.PositiveSmallIntegerField(_("Fach"), null=True, blank=True)

@@ -12,7 +12,7 @@ OFFIZIERS = "offiziers"
 
 # Engine input fields a Game stores (RULES.md §6); everything else is derived.
 GAME_FIELDS = ("contract", "declarer", "card_points", "achieved", "tricks", "announcer", "raeuber_points",
-               "raeuber_tricks", "last_trick", "calls", "penalty")
+               "raeuber_tricks", "last_trick", "calls", "penalty", "played_with", "ouverte")
 # Which form field an engine error belongs to.
 ERROR_FIELDS = {
     "card_points_out_of_range": "card_points", "card_points_required": "card_points",
@@ -21,6 +21,8 @@ ERROR_FIELDS = {
     "raeuber_points_required": "raeuber_points", "raeuber_tricks_inconsistent": "raeuber_tricks",
     "last_trick_required": "last_trick", "calls_not_allowed": "calls", "calls_out_of_range": "calls",
     "unknown_contract": "contract", "contract_not_allowed": "contract", "card_points_sum": "card_points",
+    "played_with_required": "played_with", "played_with_invalid": "played_with",
+    "played_with_not_allowed": "played_with", "ouverte_not_allowed": "ouverte", "penalty_required": "penalty",
 }
 
 
@@ -50,10 +52,9 @@ def offiziers_pack(tournament):
 
 def game_fields(table, data):
     """The fields a Game row stores for the entered ``data``; an Offiziers-Cego game stores seat 1's points."""
-    fields = {name: data.get(name) for name in GAME_FIELDS}
-    fields["calls"] = fields["calls"] or 0
+    fields = stored_fields(data)
     if is_offiziers(table.round.tournament):
-        fields = {name: None for name in GAME_FIELDS} | {"calls": 0, "contract": OFFIZIERS,
+        fields = {name: None for name in GAME_FIELDS} | {"calls": 0, "ouverte": False, "contract": OFFIZIERS,
                                                            "card_points": data.get("card_points"),
                                                            "penalty": data.get("penalty")}
     return fields
@@ -86,16 +87,26 @@ def engine_game(table, number, data):
         game["options"] = tournament.options
     if deal.sitting_out is not None:
         game["sitting_out"] = deal.sitting_out
-    for name in GAME_FIELDS:
-        value = data.get(name)
-        if value is not None and not (name == "calls" and value == 0):
+    for name, value in stored_fields(data).items():
+        if value is not None and not (name in ("calls", "ouverte") and not value):
             game[name] = value
     return game
 
 
+def stored_fields(data):
+    """The ``GAME_FIELDS`` of entered ``data`` as a ``Game`` stores them: no calls is 0, not open is False, no
+    ``played_with`` is None — the one place, so a game entered without the variant fields (random play, an older
+    backup) stores and compares the same as one entered with them empty."""
+    fields = {name: data.get(name) for name in GAME_FIELDS}
+    fields["calls"] = fields["calls"] or 0
+    fields["ouverte"] = bool(fields["ouverte"])
+    fields["played_with"] = fields["played_with"] or None
+    return fields
+
+
 def stores(game, data):
     """Whether ``game`` already holds exactly the entered ``data`` (a double submit, a resent queue)."""
-    return all(getattr(game, k) == ((data.get(k) or 0) if k == "calls" else data.get(k)) for k in GAME_FIELDS)
+    return all(getattr(game, k) == v for k, v in stored_fields(data).items())
 
 
 def game_snapshot(game):

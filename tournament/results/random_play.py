@@ -8,7 +8,7 @@ from scoring import score_game
 from scoring.random_games import random_game
 from tournament.audit import versions
 from tournament.models import Game, Score
-from tournament.results.engine import GAME_FIELDS
+from tournament.results.engine import stored_fields
 
 
 def play_table(table, count, rng, *, ruleset=None, user=None):
@@ -23,8 +23,7 @@ def play_table(table, count, rng, *, ruleset=None, user=None):
         dealer = table.dealer(number)
         game = random_game(rng, ruleset, players=table.size, dealer=dealer)
         result = score_game(dict(game, dealer=dealer))
-        fields = {name: game.get(name) for name in GAME_FIELDS}
-        fields["calls"] = fields["calls"] or 0
+        fields = stored_fields(game)
         rows.append(Game(table=table, number=number, scores=result["scores"], value=result["value"],
                          fach=result["fach"], won=result["won"], explanation=result["explanation"],
                          updated_by=user, **fields))

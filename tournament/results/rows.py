@@ -3,7 +3,10 @@
 The form knows the keyboard vocabulary of the sheet and nothing of scoring:
 
 * contract  an abbreviation (``C``, ``H``, ``2L``, ``GSo`` …, ``CONTRACTS[key].abbr``), a key or a name, any case;
-* seats     1…n as printed on the sheet (the engine and the database count from 0);
+            the variants of issue 15 may be typed into it too: ``GSo/KM`` (a Gegensolo played with Kleiner Mann,
+            ``played_with``) and ``U2 ouv`` (a goal game played open, ``ouverte``) — or chosen in their own inputs;
+* seats     1…n as printed on the sheet (the engine and the database count from 0); a Schinden's seat column
+            names the seat that loses (stored as ``penalty``, the engine's field for it);
 * result    point games: the declarer side's card points; goal games: ``+`` (achieved), ``-`` (not achieved)
             or the declarer's number of tricks; Drescher: the seat that took the last trick;
 * Räuber    card points (and optionally tricks) per seat, keyed in the players' columns.
@@ -19,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.contracts import ALIASES as REGIONAL_NAMES
-from scoring.contracts import CONTRACTS, DRESCHER, GOAL, POINT, RAEUBER
+from scoring.contracts import CONTRACTS, DRESCHER, GOAL, LADDER, PENALTY, POINT, RAEUBER
 from tournament.common.collation import german_key
 from tournament.common.fields import WholeNumberField, digits_message
 from tournament.common.numbers import parse_whole
@@ -54,6 +57,32 @@ def contract_key(text):
     return ALIASES.get(_fold(text)) if text else None
 
 
+OUVERTE_WORDS = ("ouverte", "ouvert", "ouv.", "ouv")
+
+
+def split_variants(text):
+    """``(contract text, played-with text, ouverte)`` of a typed contract: ``GSo/KM`` → ``("GSo", "KM", False)``,
+    ``U2 ouv.`` → ``("U2", "", True)``. A text without these marks comes back as it was typed."""
+    text = " ".join(str(text or "").split())
+    ouverte = False
+    for word in OUVERTE_WORDS:
+        if text.lower().endswith(" " + word) or text.lower().endswith("/" + word):
+            text, ouverte = text[:-len(word) - 1].strip(), True
+            break
+    base, _slash, with_text = text.partition("/")
+    return base.strip(), with_text.strip(), ouverte
+
+
+def variant_text(game):
+    """The short form of a stored game's variants, as typed and printed: ``/KM``, `` ouv.`` or ``""``."""
+    out = ""
+    if getattr(game, "played_with", None) in CONTRACTS:
+        out += "/" + CONTRACTS[game.played_with].abbr
+    if getattr(game, "ouverte", False):
+        out += " ouv."
+    return out
+
+
 def preselects_forehand(key):
     """Forehand is preselected as declarer only for Cego, Räuber and Drescher (the issue's list)."""
     return key == "cego" or CONTRACTS[key].kind in (RAEUBER, DRESCHER)
@@ -61,8 +90,9 @@ def preselects_forehand(key):
 
 def keyboard_contracts():
     """What the page script needs to walk a row with Enter before the server has answered: every typed alias
-    (folded: lower case, umlauts spelt out) → ``[kind, forehand preselected]``. No names, no scoring."""
-    return {alias: [CONTRACTS[key].kind, preselects_forehand(key)] for alias, key in ALIASES.items()}
+    (folded: lower case, umlauts spelt out) → ``[kind, forehand preselected, a Gegensolo]`` (the last shows the
+    "played with" input where the ruleset has it). No names, no scoring."""
+    return {alias: [CONTRACTS[key].kind, preselects_forehand(key), key == "gegensolo"] for alias, key in ALIASES.items()}
 
 
 def show_raeuber_tricks(rs):
@@ -82,6 +112,8 @@ class GameRowForm(forms.Form):
     result = forms.CharField(required=False, max_length=6)
     penalty = forms.CharField(required=False, max_length=4)
     calls = forms.CharField(required=False, max_length=4)
+    played_with = forms.CharField(required=False, max_length=24)
+    ouverte = forms.BooleanField(required=False)
     reason = forms.CharField(required=False, max_length=200)
 
     def __init__(self, data, *, table, ruleset):
@@ -151,7 +183,7 @@ class GameRowForm(forms.Form):
             self.add_error("number", _("Game %(number)s does not exist at this table (1–%(max)s).")
                            % {"number": number, "max": self.table.games_planned})
             return cleaned
-        text = cleaned.get("contract", "")
+        text, with_text, ouverte = split_variants(cleaned.get("contract", ""))
         if not text:
             self.add_error("contract", _("Enter the contract, e.g. C for Cego."))
             return cleaned
@@ -163,10 +195,12 @@ class GameRowForm(forms.Form):
         kind = self.kind = CONTRACTS[key].kind
         data = dict.fromkeys(GAME_FIELDS)
         data["contract"] = key
+        data["played_with"] = self._played_with(with_text or cleaned.get("played_with", ""))
+        data["ouverte"] = ouverte or bool(cleaned.get("ouverte"))
         seat = self._seat("declarer", number)
         if kind in (POINT, GOAL):
             data["declarer"] = seat
-        else:
+        elif kind != PENALTY:
             data["announcer"] = seat
         result = cleaned.get("result", "")
         if kind == POINT:
@@ -185,6 +219,12 @@ class GameRowForm(forms.Form):
             data["raeuber_points"] = self._per_seat("rp", number, _("Enter the card points of every playing seat."))
             data["raeuber_tricks"] = self._per_seat("rt", number, _("Enter the tricks of every playing seat, or none."))
         data["penalty"] = self._seat("penalty", number)
+        if kind == PENALTY:     # Schinden: the seat column names the loser; the penalty column may repeat it
+            if seat is not None and data["penalty"] not in (None, seat):
+                self.add_error("penalty", _("A Schinden has one loser: the seat in the player column."))
+            data["penalty"] = seat if seat is not None else data["penalty"]
+            if data["penalty"] is None and not self.errors.get("declarer"):
+                self.add_error("declarer", _("Enter the seat that loses the Schinden."))
         if self.ruleset.calls:
             calls = self._int("calls", _("Enter the number of calls as a whole number."))
             data["calls"] = calls or 0
@@ -192,6 +232,17 @@ class GameRowForm(forms.Form):
             data["calls"] = 0
         self.game_data = data
         return cleaned
+
+    def _played_with(self, text):
+        """The point game a Gegensolo was played with (``KM``, ``Kleiner Mann`` …) as a contract key, or None."""
+        if not text:
+            return None
+        key = contract_key(text)
+        if key not in LADDER:
+            self.add_error("contract", _("“%(text)s” is no point game a Gegensolo is played with; type e.g. "
+                                         "GSo/KM for Kleiner Mann.") % {"text": text})
+            return None
+        return key
 
     @property
     def expected_version(self):
@@ -219,7 +270,7 @@ def ui_field(field, kind, first_seat=0):
     return {
         "card_points": "result", "achieved": "result", "tricks": "result", "last_trick": "result",
         "announcer": "declarer", "declarer": "declarer", "contract": "contract", "calls": "calls",
-        "penalty": "penalty", "reason": "reason",
+        "penalty": "penalty", "reason": "reason", "played_with": "contract", "ouverte": "contract",
         f"rp_{first_seat}": f"rp_{first_seat}", f"rt_{first_seat}": f"rt_{first_seat}",
     }.get(field, "__all__")
 
@@ -228,10 +279,12 @@ def row_values(game, size=None):
     """A stored game as the sheet shows it in its inputs (the inverse of ``GameRowForm``)."""
     contract = CONTRACTS.get(game.contract)
     kind = contract.kind if contract else POINT
-    seat = game.announcer if kind in (RAEUBER, DRESCHER) else game.declarer
+    seat = {RAEUBER: game.announcer, DRESCHER: game.announcer, PENALTY: game.penalty}.get(kind, game.declarer)
     values = {"contract": contract.abbr if contract else game.contract, "declarer": _seat_text(seat),
-              "result": "", "penalty": _seat_text(game.penalty), "calls": str(game.calls) if game.calls else "",
-              "kind": kind}
+              "result": "", "penalty": "" if kind == PENALTY else _seat_text(game.penalty),
+              "calls": str(game.calls) if game.calls else "", "kind": kind,
+              "played_with": CONTRACTS[game.played_with].abbr if getattr(game, "played_with", None) else "",
+              "ouverte": bool(getattr(game, "ouverte", False))}
     if kind == POINT:
         values["result"] = "" if game.card_points is None else str(game.card_points)
     elif kind == GOAL:

@@ -6,11 +6,11 @@ import hashlib
 from django.db.models import Count, Max, Q
 from django.utils import timezone
 
-from scoring.contracts import CONTRACTS
+from scoring.contracts import CONTRACTS, GOAL, LADDER
 from tournament.models import Game, Score, Seat, Signature, Table, TableFlag
 from tournament.results import selectors as results
 from tournament.results.engine import ruleset_for
-from tournament.results.rows import row_values
+from tournament.results.rows import row_values, variant_text
 
 
 def sheet_state(table, games=None, totals=None):
@@ -33,8 +33,10 @@ def open_flags(table):
 
 def _game_row(game, seats_names):
     contract = CONTRACTS.get(game.contract)
-    seat = game.announcer if contract and contract.kind in ("raeuber", "drescher") else game.declarer
-    return {"version": game.version, "contract": game.contract, "abbr": contract.abbr if contract else game.contract,
+    kind = contract.kind if contract else None
+    seat = {"raeuber": game.announcer, "drescher": game.announcer, "penalty": game.penalty}.get(kind, game.declarer)
+    return {"version": game.version, "contract": game.contract,
+            "abbr": (contract.abbr if contract else game.contract) + variant_text(game),     # GSo/KM, U2 ouv.
             "declarer": None if seat is None else seat + 1,
             "declarer_name": seats_names.get(seat, "") if seat is not None else "",
             "scores": game.scores, "explanation": game.explanation, "won": game.won,
@@ -207,5 +209,14 @@ def contract_buttons(tournament, lang="de"):
                   .values("contract").annotate(n=Count("id")).values_list("contract", "n"))
     rank = {key: i for i, key in enumerate(DEFAULT_ORDER)}
     keys = sorted((k for k in CONTRACTS if k in rs.allowed), key=lambda k: (-counts.get(k, 0), rank.get(k, 99)))
-    return [{"key": k, "abbr": CONTRACTS[k].abbr, "name": CONTRACTS[k].name(lang), "kind": CONTRACTS[k].kind,
-             "goal_tricks": CONTRACTS[k].goal_tricks} for k in keys]
+    buttons = [{"key": k, "abbr": CONTRACTS[k].abbr, "name": CONTRACTS[k].name(lang), "kind": CONTRACTS[k].kind,
+                "goal_tricks": CONTRACTS[k].goal_tricks} for k in keys]
+    # The variants (docs/entry.md): the point games a Gegensolo may be played with, and goal games played open.
+    with_choices = [{"key": k, "abbr": CONTRACTS[k].abbr, "name": CONTRACTS[k].name(lang)}
+                    for k in LADDER if k in rs.point_multipliers] if rs.gegensolo_by_contract else []
+    for button in buttons:
+        if button["key"] == "gegensolo" and with_choices:
+            button["played_with"] = with_choices
+        if button["kind"] == GOAL and rs.ouverte_factor is not None:
+            button["ouverte"] = True
+    return buttons

@@ -43,6 +43,7 @@ THIN, MEDIUM, THICK = 0.18, 0.35, 0.6
 DEAL_ROUND = 0.7                # the rule under every round of deals: heavier than the frame, seen at once
 SHADE_OUT, SHADE_HEAD = "#d4d4d4", "#eef2ef"
 ROW_SIZE = 2.9                  # font size (mm) of a filled row's cells
+SMALL_ROW_SIZE = 2.3            # a contract too wide for its cell at ROW_SIZE (the variants: GSo/KM, U2 ouv.)
 
 # Advance widths (units of 1/2048 em) of DejaVu Sans and DejaVu Sans Bold, read from the fonts with fontTools, for
 # the characters a filled row prints; the ten digits share one width. ``row_line`` places every cell of a row by
@@ -170,20 +171,25 @@ def grid(*, size, first, last, labels, rows=None, final=None, sitting_out=True, 
             g.rects.append((x, top + (number - first) * h, w, h, SHADE_OUT))
     # Every row is two lines of text, normal and bold, placed cell by cell with spaces: a few long lines are laid
     # out far faster than one short line per cell (module docstring).
-    normal, bold = [], []
+    normal, bold, small = [], [], []
     for number in numbers:
         cells = rows.get(number) or {}
         plain = [(FIXED[0][1] / 2, "center", str(number), False)]
         strong = [(FIXED[0][1] + FIXED[1][1] / 2, "center", str(seat_rules.deal(number, size).dealer + 1), False)]
+        narrow = []
         for key, x, w in cols if cells else ():
-            if key in ("contract", "declarer", "points", "check") and cells.get(key):
+            if key == "contract" and text_width(cells.get(key) or "", ROW_SIZE, False) > w - 1.5:
+                narrow.append((x + w / 2, "center", cells[key], False))     # GSo/KM, U2 ouv.: smaller type
+            elif key in ("contract", "declarer", "points", "check") and cells.get(key):
                 plain.append((x + w / 2, "center", cells[key], key == "check" and cells[key] != "0"))
             elif isinstance(key, tuple) and cells[key[0]][key[1]]:
                 (strong if key[0] == "stand" else plain).append((x + w - 1.2, "right", cells[key[0]][key[1]], False))
         normal.append(row_line(plain, ROW_SIZE, False))
         bold.append(row_line(strong, ROW_SIZE, True))
+        small.append(row_line(narrow, SMALL_ROW_SIZE, False))
     g.blocks.append(Block(0, top, WIDTH, h, normal, align="left", size=ROW_SIZE, raw=True))
     g.blocks.append(Block(0, top, WIDTH, h, bold, align="left", size=ROW_SIZE, bold=True, raw=True))
+    g.blocks.append(Block(0, top, WIDTH, h, small, align="left", size=SMALL_ROW_SIZE, raw=True))
     # Horizontal lines: heading, every row, a heavy one after every round of deals.
     g.lines.append((0, 0, WIDTH, 0, THICK))
     g.lines.append((fixed_right, NAME_ROW, WIDTH - CHECK, NAME_ROW, THIN))

@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.contracts import CONTRACTS, DRESCHER, GOAL, RAEUBER
+from scoring.contracts import CONTRACTS, DRESCHER, GOAL, PENALTY, RAEUBER
 from scoring.tariff import tariff_grid
 from tournament.common.i18n import engine_lang
 from tournament.common.numbers import signed
@@ -28,6 +28,7 @@ from tournament.exports.pdf.page_sharing import write_pages
 from tournament.exports.registry import register
 from tournament.models import Game, Round, Score, Seat, Table
 from tournament.results.engine import offiziers_pack, ruleset_for
+from tournament.results.rows import variant_text
 from tournament.results.scoresheet import ScoreSheet
 from tournament.table_entry.links import active_links
 
@@ -56,16 +57,19 @@ def game_cells(game, row, pack=None):
     if kind in (RAEUBER, DRESCHER):
         declarer = "" if game.announcer is None else str(game.announcer + 1)
         points = ""
+    elif kind == PENALTY:       # Schinden: the losing seat where the sheet was keyed, no card points
+        declarer = "" if game.penalty is None else str(game.penalty + 1)
+        points = ""
     elif kind == GOAL:
         points = str(game.tricks) if game.tricks is not None else ("✓" if game.achieved else "✗")
     else:
         points = "" if game.card_points is None else str(game.card_points)
-    if game.penalty is not None:
+    if game.penalty is not None and kind != PENALTY:
         points = (points + " !").strip()
     plus = [signed(s) for s in row.scores]
     if row.sitting_out is not None and not row.scores[row.sitting_out]:
         plus[row.sitting_out] = ""          # sat out and scored nothing: the shaded cell stays empty
-    return {"contract": contract.abbr if contract else game.contract, "declarer": declarer, "points": points,
+    return {"contract": (contract.abbr if contract else game.contract) + variant_text(game), "declarer": declarer, "points": points,
             "plus": plus, "stand": [signed(v) for v in row.running], "check": signed(row.row_sum)}
 
 

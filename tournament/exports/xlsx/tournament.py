@@ -25,12 +25,19 @@ from tournament.exports.registry import register
 from tournament.models import Adjustment, AuditLog, Game, Round, Score, Seat, Table
 from tournament.registration.importer import registration_template_xlsx
 from tournament.results.engine import OFFIZIERS
+from tournament.results.rows import variant_text
 from tournament.standings.categories import category_choices
 from tournament.standings.selectors import tournament_standings
 
 
 def yes_no(value):
     return None if value is None else (_("yes") if value else _("no"))
+
+
+def variant(game):
+    """The variant column (issue 15): the contract a Gegensolo was played with (``KM``) or ``ouv.`` (played open);
+    one column, as the two never meet in one game (one is a point game's, the other a goal game's)."""
+    return variant_text(game).lstrip("/ ") or None
 
 
 def seat_number(value):
@@ -63,7 +70,7 @@ def standings_sheet(tournament):
     return Sheet(_("Standings"), columns, rows(), repeat_columns=4)      # rank, start number, name
 
 
-GAME_COLUMNS = 14      # table … won; then number, player and score of each seat
+GAME_COLUMNS = 15      # table … won, variant; then number, player and score of each seat
 
 
 def round_sheet(round_):
@@ -82,7 +89,8 @@ def round_sheet(round_):
                Column(_("Card points"), 9, INTEGER),
                Column(_("Tricks"), 7, INTEGER), Column(_("Goal achieved"), 9), Column(_("Calls"), 7, INTEGER),
                Column(_("Rule violation (seat)"), 10, INTEGER), Column(_("Value"), 8, INTEGER),
-               Column(_("Fach"), 6, INTEGER), Column(_("Won"), 8)]
+               Column(_("Fach"), 6, INTEGER), Column(_("Won"), 8),
+               Column(_("Variant"), 7)]
     for seat in range(1, width + 1):
         columns += [Column(_("No. %(seat)s") % {"seat": seat}, 6, INTEGER),
                     Column(_("Player %(seat)s") % {"seat": seat}, 17),
@@ -111,19 +119,19 @@ def round_sheet(round_):
             yield [table.number, g.number, table.dealer(g.number) + 1,
                    contract.name(lang) if contract else g.contract, seat_number(g.declarer),
                    seat_number(g.announcer), g.card_points, g.tricks, yes_no(g.achieved), g.calls or None,
-                   seat_number(g.penalty), g.value, g.fach, yes_no(g.won), *seats(table, g.scores)]
+                   seat_number(g.penalty), g.value, g.fach, yes_no(g.won),
+                   variant(g), *seats(table, g.scores)]
         for table in sorted((tables[pk] for pk in totals), key=lambda t: t.number):
             by_position = {entry_position[(table.pk, e)]: p for e, p in totals[table.pk].items()}
             scores = [by_position.get(p) for p in range(table.size)]
-            yield [table.number, None, None, _("totals only"), None, None, None, None, None, None, None, None,
-                   None, None, *seats(table, scores)]
+            yield [table.number, None, None, _("totals only"), *[None] * (GAME_COLUMNS - 4), *seats(table, scores)]
 
     return Sheet(_("Round %(n)s") % {"n": round_.number}, columns, rows(), page_columns=round_parts(width),
                  repeat_columns=2)
 
 
 def round_parts(width):
-    """Where the printed round sheet breaks: the game (14 columns) on one page, then the seats — all four at
+    """Where the printed round sheet breaks: the game (15 columns) on one page, then the seats — all four at
     tables of 4, seats 1–3 and 4–5 at tables of 5 —, each part with the table and game number repeated and
     printed side by side (docs/exports.md, "Workbooks")."""
     parts = math.ceil(width / 4)

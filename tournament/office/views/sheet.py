@@ -43,7 +43,7 @@ from tournament.office.views.sheet_rows import (
 from tournament.results import engine, offiziers, selectors, services
 from tournament.staff import permissions
 
-ROW_INPUTS = ("contract", "declarer", "result", "penalty", "calls", "reason")
+ROW_INPUTS = ("contract", "declarer", "result", "penalty", "calls", "played_with", "ouverte", "reason")
 PARTIAL = "office/sheet/_partial.html"
 
 

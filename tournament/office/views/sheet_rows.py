@@ -10,7 +10,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from scoring import seats as seat_rules
-from scoring.contracts import CONTRACTS, DRESCHER, GOAL, POINT
+from scoring.contracts import CONTRACTS, DRESCHER, GOAL, PENALTY, POINT
 from tournament.audit import words
 from tournament.audit.words import describe_game
 from tournament.common.i18n import engine_lang
@@ -21,6 +21,7 @@ from tournament.results.rows import (
     keyboard_contracts,
     row_values,
     show_raeuber_tricks,
+    split_variants,
 )
 from tournament.results import selectors
 from tournament.results.engine import game_snapshot, ruleset_for
@@ -101,7 +102,7 @@ def sheet_rows(table, seats, rs, pending=None, locked=False):
             errors = pending.get("errors") or {}
             conflict = pending.get("conflict")
             state = pending.get("state", "dirty")
-        key = contract_key(values.get("contract")) if values else None
+        key = contract_key(split_variants(values.get("contract"))[0]) if values else None
         kind = CONTRACTS[key].kind if key else ""
         changed = mine and state in ("dirty", "error")
         provisional = replace is not None and r.number >= replace[0]
@@ -122,6 +123,8 @@ def sheet_rows(table, seats, rs, pending=None, locked=False):
             "game": game, "version": version, "state": state, "keep_inputs": mine,
             "values": values, "kind": kind, "contract_name": CONTRACTS[key].name(lang) if key else "",
             "not_allowed": bool(key) and key not in rs.allowed, "placeholder": placeholder(kind),
+            "seat_hint": _("loses") if kind == PENALTY else "",
+            "gegensolo": key == "gegensolo",
             "cells": cells, "row_sum": signed(r.row_sum) if r.entered else "",
             "row_ok": not r.entered or r.row_sum == 0 or rs.writing != "zero_sum",
             "score_class": score_class, "provisional": provisional,
@@ -152,10 +155,12 @@ def grid_context(table, *, pending=None):
         "totals": [{"value": signed(v), "neg": v < 0} for v in sheet.totals], "total_sum": signed(sum(sheet.totals)),
         "balanced": sheet.balanced, "zero_sum": rs.writing == "zero_sum", "calls": rs.calls,
         "raeuber": "raeuber" in rs.allowed, "raeuber_tricks": show_raeuber_tricks(rs),
+        "with_input": rs.gegensolo_by_contract, "ouverte_input": rs.ouverte_factor is not None,
         "locked": locked, "lead_cols": lead_cols, "colspan": colspan,
         "labels": {"contract": _("contract"), "declarer": _("declarer or announcer (seat)"),
                    "result": _("card points or result"), "penalty": _("rule violation by (seat)"),
-                   "calls": _("calls"), "rp": _("card points"), "rt": _("tricks")},
+                   "calls": _("calls"), "rp": _("card points"), "rt": _("tricks"),
+                   "played_with": _("Gegensolo played with (contract)"), "ouverte": _("played open (ouvert)")},
     }
 
 

@@ -35,6 +35,7 @@
   function unsaved(n) {
     var tr = gameRow(n);
     return (tr && tr.classList.contains("is-dirty")) || inputs(n).some(function (el) {
+      if (el.type === "checkbox") return el.checked !== el.defaultChecked;
       return el.name !== "reason" && el.value !== el.defaultValue;
     });
   }
@@ -59,8 +60,10 @@
       var data = document.getElementById("sheet-keys");
       contracts = data ? JSON.parse(data.textContent) : {};
     }
-    var hit = contracts[fold(input(n, "contract").value)];
-    return hit ? {kind: hit[0], forehand: hit[1]} : null;
+    /* "GSo/KM" and "U2 ouv." (the variants, results.rows.split_variants) walk like GSo and U2 */
+    var typed = fold(input(n, "contract").value).split("/")[0].replace(/ (ouverte|ouvert|ouv\.?)$/, "");
+    var hit = contracts[typed];
+    return hit ? {kind: hit[0], forehand: hit[1], gegensolo: hit[2]} : null;
   }
 
   /* The typed contract decides which inputs Enter walks through (CSS shows Räuber's or the points input);
@@ -70,6 +73,12 @@
     var tr = gameRow(n);
     var contract = contractOf(n);
     tr.dataset.kind = contract ? contract.kind : "";
+    tr.dataset.with = contract && contract.gegensolo ? "1" : "";
+    /* a recognised contract that takes no "played with" / is no goal game: an old choice must not stay hidden */
+    var withInput = input(n, "played_with");
+    if (contract && !contract.gegensolo && withInput) withInput.value = "";
+    var open = input(n, "ouverte");
+    if (contract && contract.kind !== "goal" && open) open.checked = false;
     var seat = input(n, "declarer");
     var forehand = String(Number(tr.dataset.forehand) + 1);
     if (contract && contract.forehand && seat.value === "") {
@@ -263,7 +272,10 @@
       takeSaved(n);                          // Esc in a conflict: the saved version wins
       return;
     }
-    inputs(n).forEach(function (el) { el.value = el.defaultValue; });
+    inputs(n).forEach(function (el) {
+      if (el.type === "checkbox") el.checked = el.defaultChecked;
+      else el.value = el.defaultValue;
+    });
     row(n).autoSeat = false;
     applyKind(n);
     var reason = document.getElementById("r" + n);

@@ -12,7 +12,7 @@
   const FOREHAND = (c) => c.key === "cego" || c.kind === "raeuber" || c.kind === "drescher";
 
   const blank = () => ({number: null, version: null, contract: null, declarer: null, result: "", rp: {}, rt: {},
-                        penalty: "", calls: "", active: null, more: false, all: false});
+                        penalty: "", calls: "", active: null, more: false, all: false, played_with: "", ouverte: false});
   let e = blank();
   let preview = null;                    // {for: fields key, ok, scores, explanation, errors} | {offline}
   let timer = null;
@@ -25,6 +25,8 @@
   function complete() {
     const c = contract();
     if (!c || !e.declarer) return false;
+    if (c.kind === "penalty") return true;          // Schinden: the seat chosen is the one that loses
+    if (c.played_with && !e.played_with) return false;
     if (c.kind === "raeuber") return playing(number()).every((s) => (e.rp[s.seat] || "") !== "");
     return e.result !== "";
   }
@@ -34,7 +36,9 @@
     const n = number();
     const out = app.row(n).out;
     const f = {number: n, version: e.version || "", contract: e.contract || "", declarer: e.declarer || "",
-               result: c && c.kind === "raeuber" ? "" : e.result, penalty: e.penalty, calls: e.calls};
+               result: c && (c.kind === "raeuber" || c.kind === "penalty") ? "" : e.result, penalty: e.penalty,
+               calls: e.calls, played_with: c && c.played_with ? e.played_with : "",
+               ouverte: c && c.ouverte && e.ouverte ? "1" : ""};
     app.sheet().seats.forEach((s, i) => {
       const raeuber = c && c.kind === "raeuber" && s.seat !== out;
       f["rp_" + i] = raeuber ? e.rp[s.seat] || "" : "";
@@ -89,8 +93,25 @@
       s.name)));
   }
 
+  /* The variants (docs/entry.md): which game a Gegensolo was played with; a goal game played open. */
+  function variantStep(c) {
+    const parts = [];
+    if (c.played_with) {
+      parts.push(el("p.step-label", null, T.played_with), el("div.contract-grid", null, c.played_with.map((x) =>
+        el("button.contract.with", {data: {with: x.key}, title: x.name, "aria-pressed": String(e.played_with === x.key),
+                                    on: {click: () => change({played_with: x.key})}},
+           el("strong", null, x.abbr), el("small", null, x.name)))));
+    }
+    if (c.ouverte) {
+      parts.push(el("button.big.secondary.ouverte", {id: "ouverte", "aria-pressed": String(!!e.ouverte),
+                                                     on: {click: () => change({ouverte: !e.ouverte})}}, T.ouverte));
+    }
+    return parts;
+  }
+
   function resultStep(c, n) {
     const seats = playing(n);
+    if (c.kind === "penalty") return [];
     if (c.kind === "point") {
       return [el("p.step-label", null, T.card_points),
               el("output.display", {id: "result-display"}, e.result === "" ? "–" : e.result),
@@ -169,24 +190,25 @@
     if (row.out) sub.push(fmt("sits_out", {name: app.name(row.out)}));
     parts.push(el("h2", {id: "entry-title", data: {number: n, version: e.version || ""}}, e.version ? fmt("correct_game", {n}) : fmt("game", {n}),
                   el("small", null, " · " + sub.join(" · "))));
-    if (c) parts.push(chip("chosen-contract", c.abbr + " · " + c.name, {contract: null, declarer: null, result: "", rp: {}, rt: {}}));
+    if (c) parts.push(chip("chosen-contract", c.abbr + " · " + c.name, {contract: null, declarer: null, result: "", rp: {}, rt: {},
+                                                                         played_with: "", ouverte: false}));
     else {
       const list = e.all ? contracts : contracts.slice(0, FIRST);
       parts.push(el("div.contract-grid", null, list.map((x) => el("button.contract",
         {data: {contract: x.key, abbr: x.abbr}, title: x.name, on: {click: () => {
           const declarer = e.declarer || (FOREHAND(x) ? row.forehand : null);
-          change({contract: x.key, declarer, result: "", rp: {}, rt: {}, active: null});
+          change({contract: x.key, declarer, result: "", rp: {}, rt: {}, active: null, played_with: "", ouverte: false});
         }}}, el("strong", null, x.abbr), el("small", null, x.name))),
         !e.all && contracts.length > FIRST ? el("button.contract.all", {id: "more-contracts",
           on: {click: () => change({all: true})}}, T.more_contracts) : null));
     }
     if (c) {
-      const label = c.kind === "raeuber" || c.kind === "drescher" ? T.announcer : T.declarer;
+      const label = c.kind === "penalty" ? T.loser : c.kind === "raeuber" || c.kind === "drescher" ? T.announcer : T.declarer;
       if (e.declarer) parts.push(chip("chosen-declarer", label + " " + app.name(e.declarer), {declarer: null}));
       else parts.push(el("p.step-label", null, label), seatButtons("declarer", playing(n), e.declarer,
                                                                      (s) => change({declarer: s})));
     }
-    if (c && e.declarer) parts.push(...resultStep(c, n), moreStep(n), previewBox());
+    if (c && e.declarer) parts.push(...variantStep(c), ...resultStep(c, n), moreStep(n), previewBox());
     const bad = preview && !preview.offline && preview.for === JSON.stringify(fields()) && !preview.ok;
     parts.push(el("div.actions.entry-actions", null,
       el("button.big.ok", {id: "save", disabled: !complete() || bad, on: {click: save}}, T.save),
@@ -216,7 +238,11 @@
   /* A stored game opened for a correction: its values as the director's sheet shows them. */
   function edit(n, version, values, key) {
     const entry = {number: n, version, contract: key, declarer: values.declarer ? Number(values.declarer) : null,
-                   result: values.result || "", penalty: values.penalty || "", calls: values.calls || "", rp: {}, rt: {}};
+                   result: values.result || "", penalty: values.penalty || "", calls: values.calls || "", rp: {}, rt: {},
+                   ouverte: !!values.ouverte, played_with: ""};
+    const c = byKey[key];
+    const chosen = c && c.played_with ? c.played_with.find((x) => x.abbr === values.played_with) : null;
+    if (chosen) entry.played_with = chosen.key;
     app.sheet().seats.forEach((s, i) => {
       if (values["rp_" + i]) entry.rp[s.seat] = values["rp_" + i];
       if (values["rt_" + i]) entry.rt[s.seat] = values["rt_" + i];
