@@ -48,7 +48,7 @@ def test_the_filled_sheet_shows_the_variants_in_its_rows(table):
 
 def test_the_round_sheet_has_a_variant_column(table):
     with translation.override("en"):
-        content = get("tournament_workbook").render(tournament=table.round.tournament)[2]
+        content = get("tournament_workbook").render(tournament=table.round.tournament, language="en")[2]
     ws = openpyxl.load_workbook(io.BytesIO(content)).worksheets[1]
     assert [c.value for c in ws[1]][GAME_COLUMNS - 1] == "Variant"
     rows = {r[1]: r for r in ws.iter_rows(min_row=2, values_only=True)}

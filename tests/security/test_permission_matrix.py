@@ -162,6 +162,7 @@ MATRIX = {
     "entry:delete": (lambda w: [w.table.pk], office(ENTER, ok=ELSEWHERE)),     # GET: back to the sheet
     "entry:preview": (lambda w: [w.table.pk], office(ENTER, ok=405)),
     "entry:save": (lambda w: [w.table.pk], office(ENTER, ok=405)),
+    "entry:offiziers_save": (lambda w: [w.table.pk], office(ENTER, ok=405)),   # a table of two's game (POST)
     "entry:goto": (lambda w: [w.round.pk], office(ENTER, ok=ELSEWHERE)),
     "entry:row": (lambda w: [w.table.pk], office(ENTER, ok=404)),              # no ?number=: no row
     # Exports (tests/security/test_export_isolation.py tries every exporter of every scope)

@@ -367,6 +367,7 @@ def offiziers_sheet(request, table, form, status=200):
 
 @enter
 @require_POST
+@idempotent
 def offiziers_save(request, pk):
     """Store one game of a table of two through ``services.record_game`` (a correction names its version)."""
     table = get_table(pk)
