@@ -63,11 +63,9 @@ def season_history(tournament):
     return [[a, b, k] for (a, b), k in meetings.items()], dict(dealt), dict(odd)
 
 
-@transaction.atomic
-def draw_round(*, tournament, number, user, seed=None):
-    """Draw round ``number`` (earlier rounds must exist and stay frozen) and save its tables and seats."""
-    permissions.require(user, permissions.DIRECT, tournament)
-    lock_tournament(tournament.pk)          # two draws of one round take turns: the second is told it is drawn
+def check_drawable(tournament, number):
+    """What every draw of round ``number`` checks first, whatever the game (Cego, Offiziers-Cego, Ziege): not drawn
+    yet, the round before it drawn, and within the tournament's rounds. Call it under the tournament lock."""
     if tournament.round_set.filter(number=number).exists():
         raise ValidationError(_("Round %(n)s is already drawn. Delete its draw first.") % {"n": number},
                               code="already_drawn")
@@ -76,6 +74,14 @@ def draw_round(*, tournament, number, user, seed=None):
     if number > tournament.round_count:
         raise ValidationError(_("The tournament has only %(n)s rounds.") % {"n": tournament.round_count},
                               code="no_such_round")
+
+
+@transaction.atomic
+def draw_round(*, tournament, number, user, seed=None):
+    """Draw round ``number`` (earlier rounds must exist and stay frozen) and save its tables and seats."""
+    permissions.require(user, permissions.DIRECT, tournament)
+    lock_tournament(tournament.pk)          # two draws of one round take turns: the second is told it is drawn
+    check_drawable(tournament, number)
     entries = present_entries(tournament)
     if tournament.game == tournament.Game.OFFIZIERS:
         return _draw_offiziers(tournament, number, entries, user, seed)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from tournament.audit.log import audit
 from tournament.common.locks import lock_tournament
-from tournament.draws.services import present_entries
+from tournament.draws.services import check_drawable, present_entries
 from tournament.models import AuditLog, Round, Seat, Table, Tournament, ZiegeBye, ZiegePair
 from tournament.seating.team_pairs import pair_round
 from tournament.seating.rng import Rng
@@ -60,14 +60,7 @@ def draw_round(*, tournament, number, user, seed=None):
     lock_tournament(tournament.pk)
     if tournament.game != Tournament.Game.ZIEGE:
         raise ValidationError(_("This tournament does not play Ziege."), code="not_ziege")
-    if tournament.round_set.filter(number=number).exists():
-        raise ValidationError(_("Round %(n)s is already drawn. Delete its draw first.") % {"n": number},
-                              code="already_drawn")
-    if number > 1 and not tournament.round_set.filter(number=number - 1).exists():
-        raise ValidationError(_("Draw round %(n)s first.") % {"n": number - 1}, code="previous_missing")
-    if number > tournament.round_count:
-        raise ValidationError(_("The tournament has only %(n)s rounds.") % {"n": tournament.round_count},
-                              code="no_such_round")
+    check_drawable(tournament, number)
     pairs = present_pairs(tournament)
     if len(pairs) < 2:
         raise ValidationError(_("A Ziege draw needs at least two teams of two."), code="too_few_teams")
