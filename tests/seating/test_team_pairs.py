@@ -4,7 +4,13 @@ import itertools
 
 import pytest
 
-from tournament.seating.team_pairs import pair_round
+from tournament.seating import pairs
+
+
+def pair_round(teams, met=(), byes=None, seed=""):
+    """The Ziege draw's call (``draws.ziege``): by lot every round; ``(tables, bye, repeats)``."""
+    drawn = pairs.pair_round(teams, seed=seed, number=1, met=met, byes=byes, order=pairs.LOT, label="ziege")
+    return drawn.tables, drawn.bye, drawn.repeats
 
 
 def play_day(teams, rounds, seed="s"):

@@ -9,7 +9,7 @@ from collections import Counter
 from tournament.models import Round, Seat, Table
 from tournament.seating import pairs
 
-ALGORITHM = "offiziers-swiss-1"
+ALGORITHM = "offiziers-swiss-2"     # 2: the bye may move up to avoid a repeat (seating.pairs)
 ROUND_ROBIN = "offiziers-round-robin-1"
 
 
@@ -36,7 +36,7 @@ def draw_pairs(*, tournament, number, entries, seed):
         # By start number; a late entry or a withdrawal changes the circle from this round on (docs/seating.md).
         result = pairs.round_robin([e.pk for e in sorted(entries, key=lambda e: e.start_number)], number)
     else:
-        result = pairs.pair_round([e.pk for e in standing], seed=seed, number=number,
+        result = pairs.pair_round([e.pk for e in standing], seed=seed, number=number, label="offiziers",
                                   met=[tuple(t) for t in tables if len(t) == 2], byes=byes)
     round_ = Round.objects.create(tournament=tournament, number=number, seed=str(seed),
                                   algorithm=ROUND_ROBIN if tournament.round_robin else ALGORITHM, input_hash="")

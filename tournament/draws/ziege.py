@@ -1,7 +1,7 @@
 """The draw of a Ziege round (docs/seating.md "Ziege"): team against team at tables of four, partners opposite.
 
 Reads the tournament's teams (``ZiegePair``) whose two players are present, the pairs of teams that met in
-earlier rounds of the day and the byes so far, runs the pure ``seating.team_pairs.pair_round`` and saves ordinary
+earlier rounds of the day and the byes so far, runs the pure ``seating.pairs.pair_round`` (by lot) and saves ordinary
 ``Table``s and ``Seat``s (team A at positions 0 and 2, team B at 1 and 3) and a ``ZiegeBye`` for an odd team.
 """
 
@@ -15,11 +15,11 @@ from tournament.audit.log import audit
 from tournament.common.locks import lock_tournament
 from tournament.draws.services import check_drawable, present_entries
 from tournament.models import AuditLog, Round, Seat, Table, Tournament, ZiegeBye, ZiegePair
-from tournament.seating.team_pairs import pair_round
+from tournament.seating import pairs as pairing
 from tournament.seating.rng import Rng
 from tournament.staff import permissions
 
-ALGORITHM = "ziege-pairs-1"
+ALGORITHM = "ziege-pairs-2"          # 2: one pairing module with Offiziers-Cego (seating.pairs)
 
 
 def present_pairs(tournament):
@@ -72,7 +72,9 @@ def draw_round(*, tournament, number, user, seed=None):
     for pair_id in ZiegeBye.objects.filter(round__tournament=tournament).values_list("pair_id", flat=True):
         byes[pair_id] = byes.get(pair_id, 0) + 1
     by_id = {p.pk: p for p in pairs}
-    matches, bye, repeats = pair_round(sorted(by_id), met_before(tournament, number), byes, f"{seed}/{number}")
+    drawn = pairing.pair_round(sorted(by_id), seed=seed, number=number, met=met_before(tournament, number),
+                               byes=byes, order=pairing.LOT, label="ziege")
+    matches, bye, repeats = drawn.tables, drawn.bye, drawn.repeats
     round_ = Round.objects.create(tournament=tournament, number=number, seed=seed, algorithm=ALGORITHM,
                                   input_hash="")
     for index, (a, b) in enumerate(matches, start=1):

@@ -27,7 +27,8 @@ Vocabulary, used throughout the seating modules:
 
 ``draw`` (in ``day``) returns a ``Draw``; ``SeatingError`` (code + params) is the error a user can fix. The optimiser
 is in ``search``, the seat order in ``seats``, input checks and the hash in ``inputs``, the Dutch cycles in
-``cyclic``, the random generator in ``rng``, the command line in ``cli``.
+``cyclic``, the random generator in ``rng``, the command line in ``cli``. Tables of two and team against team
+(Offiziers-Cego, Ziege) are paired round by round by ``pairs``.
 
 CLI: ``python -m tournament.seating --players N --rounds R [--seed S] [--history FILE] [--groups FILE]``
 prints ``{"seed", "algorithm", "input_hash", "rounds", "stats"}`` as JSON for players ``0 … N-1``; bad
