@@ -168,3 +168,18 @@ def test_a_poll_keeps_typed_text_and_focus_and_can_be_paused(live_server, browse
     second.locator("#live-toggle").click()
     expect(second.locator("#live-toggle")).to_have_attribute("aria-pressed", "false")
     expect(second.locator("#row-4")).to_have_attribute("data-status", "unconfirmed")
+
+
+def test_the_players_larger_font_scales_the_page_without_sideways_scrolling(live_server, browser, phones):
+    *_, token = table_and_token()
+    seats = phones(token)
+    _, second = confirm_state(seats)
+    second.evaluate("document.documentElement.style.fontSize = '24px'")     # the browser's font setting at 150 %
+    second.click("#row-1")
+    assert sideways_scrollers(second) == []
+    data = smallest_text(second, DATA)
+    assert data and data[0] >= 24, data
+    box = second.locator("#sheet tfoot td.total >> nth=-1").bounding_box()
+    assert box["x"] + box["width"] <= PHONE["width"], box
+    SHOTS.mkdir(exist_ok=True)
+    second.screenshot(path=str(SHOTS / "font150_390.png"), full_page=True)
