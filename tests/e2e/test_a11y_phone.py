@@ -183,3 +183,16 @@ def test_the_players_larger_font_scales_the_page_without_sideways_scrolling(live
     assert box["x"] + box["width"] <= PHONE["width"], box
     SHOTS.mkdir(exist_ok=True)
     second.screenshot(path=str(SHOTS / "font150_390.png"), full_page=True)
+
+
+def test_a_table_of_five_fits_too(live_server, browser, phones):
+    *_, token = table_and_token(players=5)
+    seats = phones(token)
+    page = seats.open(seat=1)
+    key_game(page, 1, ("C", None, "45"))
+    expect(page.locator("#preview ul.scores")).to_be_visible()
+    page.click("#save")
+    expect(page.locator("#row-1")).to_have_attribute("data-status", "unconfirmed")
+    assert page.locator("#sheet thead th.c-seat").count() == 5
+    problems = measure(page, "five")
+    assert problems == [], "\n".join(problems)
