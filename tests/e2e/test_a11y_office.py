@@ -16,8 +16,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 CONTRAST_JS = """el => {
   const rgb = c => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
-  const lum = c => { const [r, g, b] = rgb(c).map(v => { v /= 255; return v <= .03928 ? v / 12.92 : ((v + .055) / 1.055) ** 2.4; });
-                     return .2126 * r + .7152 * g + .0722 * b; };
+  const linear = v => { v /= 255; return v <= .03928 ? v / 12.92 : ((v + .055) / 1.055) ** 2.4; };
+  const lum = c => { const [r, g, b] = rgb(c).map(linear); return .2126 * r + .7152 * g + .0722 * b; };
   let bg = null;
   for (let n = el; n && !bg; n = n.parentElement) {
     const c = getComputedStyle(n).backgroundColor;

@@ -27,7 +27,8 @@ def sizes(page):
     return page.evaluate("""sel => [...document.querySelectorAll(sel)].filter(el => el.getClientRects().length
         && getComputedStyle(el).visibility !== 'hidden').map(el => {
           const r = el.getBoundingClientRect();
-          return [(el.id || el.textContent.trim()).slice(0, 30), Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10];
+          const label = (el.id || el.textContent.trim()).slice(0, 30);
+          return [label, Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10];
         })""", TARGETS)
 
 
