@@ -178,7 +178,8 @@
     return box;
   }
 
-  function render() {
+  function render() { app.keepFocus(draw); }
+  function draw() {
     const root = document.getElementById("entry");
     const n = number();
     if (!net.seat() || !app.writable() || !n) { root.hidden = true; root.replaceChildren(); return; }

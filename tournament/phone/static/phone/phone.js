@@ -57,17 +57,64 @@
       return row ? row.number : null;
     },
     render,
+    keepFocus,
   };
   window.CegoPhone = app;
 
+  /* Whether a sheet differs from the one shown in more than its time stamp. */
+  const content = (s) => JSON.stringify(Object.assign({}, s, {now: null}));
   function setSheet(next, fresh) {
-    if (!next) return;
-    if (fresh !== false && sheet && Date.parse(next.now) < Date.parse(sheet.now)) return;   // a poll overtaken by a write
+    if (!next) return false;
+    if (fresh !== false && sheet && Date.parse(next.now) < Date.parse(sheet.now)) return false;   // a poll overtaken by a write
+    const changed = !sheet || content(next) !== content(sheet);
     sheet = next;
     if (fresh !== false) skew = Date.now() - Date.parse(next.now);
     net.storage.set(net.KEYS.sheet, JSON.stringify(next));
     setClock();
+    return changed;
   }
+
+  /* ---- updates in place: focus and typed text survive a redraw; the poll can be paused (remembered) ---- */
+  const CONTROLS = "button, input, a[href], textarea, select, [tabindex]";
+  const keyOf = (node) => {
+    const owner = node.closest("[id]");
+    return [owner ? owner.id : "", node.tagName, node.className, JSON.stringify(Object.assign({}, node.dataset))].join("|");
+  };
+  function keepFocus(draw) {
+    const active = document.activeElement;
+    const main = document.querySelector("main");
+    if (!active || !main || !main.contains(active)) { draw(); return; }
+    const key = keyOf(active);
+    const index = [...main.querySelectorAll(CONTROLS)].filter((n) => keyOf(n) === key).indexOf(active);
+    const [start, end] = "selectionStart" in active ? [active.selectionStart, active.selectionEnd] : [null, null];
+    draw();
+    if (active.isConnected && document.activeElement === active) return;
+    const same = [...main.querySelectorAll(CONTROLS)].filter((n) => keyOf(n) === key);
+    const target = same[index] || same[0];
+    if (!target) return;
+    target.focus({preventScroll: true});
+    if (start !== null && typeof target.setSelectionRange === "function") {
+      try { target.setSelectionRange(start, end); } catch (err) { /* not a text field */ }
+    }
+  }
+  const PAUSED = "cego.live.paused";
+  let paused = net.storage.get(PAUSED) === "1";
+  let pending = null;           // a polled sheet held back while paused
+  function renderLive() {
+    $("live-toggle").setAttribute("aria-pressed", String(paused));
+    $("live-state").textContent = paused ? T.live_paused : T.live_on;
+  }
+  $("live-toggle").addEventListener("click", () => {
+    paused = !paused;
+    if (paused) net.storage.set(PAUSED, "1"); else net.storage.remove(PAUSED);
+    renderLive();
+    if (!paused) {
+      const held = pending;
+      pending = null;
+      if (held && setSheet(held)) render();
+      net.poll();
+    }
+  });
 
   /* ---- seat ---- */
   function renderSeat() {
@@ -271,9 +318,11 @@
     const errors = payload.errors || {};
     return Object.keys(errors).flatMap((k) => errors[k]);
   }
-  net.on((event, detail) => {
-    if (event === "sheet") setSheet(detail);
-    else if (event === "invalid") invalid = true;
+  net.on((event, detail, source) => {
+    if (event === "sheet") {
+      if (source === "poll" && paused) { pending = detail; return; }
+      if (!setSheet(detail)) return;
+    } else if (event === "invalid") invalid = true;
     else if (event === "refused") {
       const {item, status, payload} = detail;
       if (status === 404) invalid = true;
@@ -306,7 +355,8 @@
     clock.classList.toggle("over", left < 0);
   }
 
-  function render() {
+  function render() { keepFocus(draw); }
+  function draw() {
     const writable = app.writable();
     $("locked").hidden = writable;
     $("locked").textContent = invalid ? T.link_invalid : $("locked").textContent;
@@ -321,6 +371,7 @@
 
   document.addEventListener("DOMContentLoaded", () => {
     setSheet(sheet, sheet !== stored);
+    renderLive();
     render();
     window.setInterval(tick, 1000);
     net.start(urls);

@@ -52,11 +52,12 @@
     conflicts() { return readJSON(KEYS.conflicts, []); },
     setConflicts(list) { storage.set(KEYS.conflicts, JSON.stringify(list)); },
     online() { return online; },
-    /* (event, detail): "sheet" (a newer sheet), "refused" ({item, status, payload}), "changed" (queue/online) */
+    /* (event, detail, source): "sheet" (a newer sheet; source "poll" when nobody on this phone asked for it),
+       "refused" ({item, status, payload}), "changed" (queue/online) */
     on(listener) { listeners.push(listener); },
   };
 
-  function emit(event, detail) { listeners.forEach((l) => l(event, detail)); }
+  function emit(event, detail, source) { listeners.forEach((l) => l(event, detail, source)); }
   function setOnline(value) { if (online !== value) { online = value; emit("changed"); } }
   function saveQueue(list) { storage.set(KEYS.queue, JSON.stringify(list)); }
 
@@ -122,7 +123,7 @@
       if (!response.ok) return;
       etag = response.headers.get("ETag");
       const payload = await response.json();
-      if (payload.sheet) emit("sheet", payload.sheet);
+      if (payload.sheet) emit("sheet", payload.sheet, "poll");
     } catch (e) {
       setOnline(false);
     }

@@ -1,0 +1,199 @@
+"""The players' table page as a 70-year-old uses it (issue 16, point 6): on a 390 px phone and at 200 % zoom
+(195 CSS px), in the light and the dark colour scheme — axe-clean (WCAG 2.2 AA), no sideways scrolling, data text
+(names, points, table and seat) at least 16 px with 7:1 contrast, everything else at least 14 px, tap targets at
+least 44 × 44 px; the periodic poll updates in place (typed text and focus stay) and can be paused, remembered.
+Screenshots go to /tmp/a11y16d/.
+"""
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.a11y import PHONE, ZOOM_200, axe_violations, sideways_scrollers, smallest_text
+from tests.e2e.test_table_entry import Phones, key_game, phones, refresh, table_and_token  # noqa: F401 (fixture)
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+SHOTS = Path("/tmp/a11y16d")
+
+# Data: the players' names, the points and totals, the table and the seat.
+DATA = ("#sheet .score, #sheet tfoot td, #sheet thead .short, .phone-title strong, #me-name, .todo-card .scores, "
+        ".seat-button .name, #entry .declarer, .preview li, .display")
+TARGETS = "button, a[href], input, select, textarea"
+
+
+def sizes(page):
+    """``(text, width, height)`` of every visible control."""
+    return page.evaluate("""sel => [...document.querySelectorAll(sel)].filter(el => el.getClientRects().length
+        && getComputedStyle(el).visibility !== 'hidden').map(el => {
+          const r = el.getBoundingClientRect();
+          const label = (el.id || el.textContent.trim()).slice(0, 30);
+          return [label, Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10];
+        })""", TARGETS)
+
+
+def enhanced_contrast(page, selector):
+    """axe's 7:1 rule (color-contrast-enhanced, WCAG AAA) on the data text only."""
+    result = page.evaluate("""sel => axe.run({include: sel.split(", ").map(s => [s])},
+        {runOnly: {type: 'rule', values: ['color-contrast-enhanced']}, resultTypes: ['violations']})""", selector)
+    return [f"{n['target']}: {n['any'][0]['message'][:90]}" for v in result["violations"] for n in v["nodes"]]
+
+
+def px_font_sizes(page):
+    """Rules of the phone's own stylesheet that fix a font size in px (the player's font setting would not scale it)."""
+    return page.evaluate("""() => [...document.styleSheets].filter(s => /phone\\.css/.test(s.href || ''))
+        .flatMap(s => [...s.cssRules]).flatMap(r => r.cssRules ? [...r.cssRules] : [r])
+        .filter(r => r.style && /px/.test(r.style.fontSize)).map(r => r.selectorText)""")
+
+
+def measure(page, name):
+    """Everything the issue asks of the page as it is now, at 390 px and at 195 px."""
+    problems = []
+    for label, viewport in (("390", PHONE), ("195", ZOOM_200)):
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(50)
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{name}_{label}.png"), full_page=True)
+        problems += [f"{label}: axe {v}" for v in axe_violations(page)]
+        problems += [f"{label}: sideways {s}" for s in sideways_scrollers(page)]
+        data = smallest_text(page, DATA)
+        if data and data[0] < 16:
+            problems.append(f"{label}: data text {data[0]}px {data[1]}")
+        other = smallest_text(page, "body *:not(script):not(#strings *)")
+        if other and other[0] < 14:
+            problems.append(f"{label}: text {other[0]}px {other[1]}")
+        problems += [f"{label}: target {t}" for t in sizes(page) if t[1] < 44 or t[2] < 44]
+        problems += [f"{label}: contrast {c}" for c in enhanced_contrast(page, DATA)]
+        problems += [f"{label}: px font size in {s}" for s in px_font_sizes(page)]
+    page.set_viewport_size(PHONE)
+    return problems
+
+
+def confirm_state(seats):
+    """Seat 1 has keyed game 1; seat 2's page shows it to confirm, with the entry of game 2 below."""
+    first = seats.open(seat=1)
+    key_game(first, 1, ("C", None, "45"))
+    expect(first.locator("#preview ul.scores")).to_be_visible()
+    first.click("#save")
+    expect(first.locator("#row-1")).to_have_attribute("data-status", "unconfirmed")
+    second = seats.open(seat=2)
+    expect(second.locator("#todo-1 button.confirm")).to_be_visible()
+    return first, second
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_table_page_fits_a_phone_at_200_percent(live_server, browser, phones, scheme):
+    *_, token = table_and_token()
+    seats = phones(token)
+    seats.open = _with_scheme(seats, scheme)
+    chooser = seats.open()
+    problems = measure(chooser, f"{scheme}_seats")
+    first, second = confirm_state(seats)
+    problems += measure(second, f"{scheme}_confirm")
+    second.click("#row-1")
+    problems += measure(second, f"{scheme}_detail")
+    key_game(second, 2, ("R", None, ("18", "25", "20", "16")))
+    expect(second.locator("#preview ul.scores")).to_be_visible()
+    problems += measure(second, f"{scheme}_keying")
+    if scheme == "dark":
+        background = second.evaluate("getComputedStyle(document.body).backgroundColor")
+        channels = [int(c) for c in background[background.index("(") + 1:-1].split(",")[:3]]
+        assert max(channels) < 80, f"the dark scheme is not dark: {background}"
+    assert problems == [], "\n".join(problems)
+
+
+def _with_scheme(seats, scheme):
+    def open_(seat=None, context=None, **options):
+        return Phones.open(seats, seat=seat, context=context, color_scheme=scheme, **options)
+    return open_
+
+
+def test_the_total_and_the_seat_stay_on_the_first_screen_at_200_percent(live_server, browser, phones):
+    *_, token = table_and_token()
+    seats = phones(token)
+    _, second = confirm_state(seats)
+    second.set_viewport_size(ZOOM_200)
+    width = ZOOM_200["width"]
+    for selector in ("#sheet tfoot td.total >> nth=-1", "#me-name", ".phone-title strong"):
+        box = second.locator(selector).bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, (selector, box)
+
+
+def test_a_poll_keeps_typed_text_and_focus_and_can_be_paused(live_server, browser, phones):
+    *_, token = table_and_token()
+    seats = phones(token)
+    first, second = confirm_state(seats)
+    # Seat 2 starts a dispute note; meanwhile seat 1 keys game 2; the next poll brings it to seat 2.
+    second.click("#todo-1 button.dispute")
+    note = second.locator("#todo-1 .note-input")
+    note.press_sequentially("Es waren")
+    key_game(first, 2, ("C", None, "50"))
+    expect(first.locator("#preview ul.scores")).to_be_visible()
+    first.click("#save")
+    expect(first.locator("#row-2")).to_have_attribute("data-status", "unconfirmed")
+    refresh(second)
+    expect(second.locator("#row-2")).to_have_attribute("data-status", "unconfirmed")
+    assert second.evaluate("document.activeElement.classList.contains('note-input')")
+    assert note.input_value() == "Es waren"
+    second.keyboard.type(" 56")
+    assert note.input_value() == "Es waren 56"
+
+    # A focused button keeps the focus when a poll brings seat 1's next game.
+    second.locator("#entry .contract").first.focus()
+    focused = second.evaluate("document.activeElement.dataset.contract")
+    key_game(first, 3, ("C", None, "40"))
+    expect(first.locator("#preview ul.scores")).to_be_visible()
+    first.click("#save")
+    expect(first.locator("#row-3")).to_have_attribute("data-status", "unconfirmed")
+    refresh(second)
+    expect(second.locator("#row-3")).to_have_attribute("data-status", "unconfirmed")
+    assert second.evaluate("document.activeElement.dataset.contract") == focused
+
+    # The pause: visible, large, remembered; while paused a poll changes nothing on the screen.
+    pause = second.locator("#live-toggle")
+    expect(pause).to_be_visible()
+    assert pause.get_attribute("aria-pressed") == "false"
+    box = pause.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+    pause.click()
+    expect(pause).to_have_attribute("aria-pressed", "true")
+    key_game(first, 4, ("C", None, "33"))
+    expect(first.locator("#preview ul.scores")).to_be_visible()
+    first.click("#save")
+    expect(first.locator("#row-4")).to_have_attribute("data-status", "unconfirmed")
+    refresh(second)
+    second.wait_for_timeout(300)
+    assert second.locator("#row-4").get_attribute("data-status") == "open"
+    second.reload()
+    expect(second.locator("#live-toggle")).to_have_attribute("aria-pressed", "true")
+    second.locator("#live-toggle").click()
+    expect(second.locator("#live-toggle")).to_have_attribute("aria-pressed", "false")
+    expect(second.locator("#row-4")).to_have_attribute("data-status", "unconfirmed")
+
+
+def test_the_players_larger_font_scales_the_page_without_sideways_scrolling(live_server, browser, phones):
+    *_, token = table_and_token()
+    seats = phones(token)
+    _, second = confirm_state(seats)
+    second.evaluate("document.documentElement.style.fontSize = '24px'")     # the browser's font setting at 150 %
+    second.click("#row-1")
+    assert sideways_scrollers(second) == []
+    data = smallest_text(second, DATA)
+    assert data and data[0] >= 24, data
+    box = second.locator("#sheet tfoot td.total >> nth=-1").bounding_box()
+    assert box["x"] + box["width"] <= PHONE["width"], box
+    SHOTS.mkdir(exist_ok=True)
+    second.screenshot(path=str(SHOTS / "font150_390.png"), full_page=True)
+
+
+def test_a_table_of_five_fits_too(live_server, browser, phones):
+    *_, token = table_and_token(players=5)
+    seats = phones(token)
+    page = seats.open(seat=1)
+    key_game(page, 1, ("C", None, "45"))
+    expect(page.locator("#preview ul.scores")).to_be_visible()
+    page.click("#save")
+    expect(page.locator("#row-1")).to_have_attribute("data-status", "unconfirmed")
+    assert page.locator("#sheet thead th.c-seat").count() == 5
+    problems = measure(page, "five")
+    assert problems == [], "\n".join(problems)
