@@ -21,7 +21,7 @@
       else node.setAttribute(k, v);
     });
     if (tag === "button") node.type = "button";
-    children.flat().forEach((c) => { if (c != null && c !== false) node.append(String(c)); });
+    children.flat().forEach((c) => { if (c != null && c !== false) node.append(c instanceof Node ? c : String(c)); });
     return node;
   }
 
