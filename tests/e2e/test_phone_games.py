@@ -69,7 +69,7 @@ def test_an_offiziers_game_is_keyed_on_one_phone_and_confirmed_on_the_other(phon
 
     second = phone(token, 2)
     card = second.locator('[data-confirm-game="1"]')
-    expect(card).to_be_visible()
+    expect(card).to_contain_text("49 \u2192 +10")                  # what to check: both sides' points and scores
     shot(second, "offiziers_confirm")
     second.click('[data-confirm="1"]')
     expect(second.locator('#sheet tr[data-game="1"] td.c-n')).to_contain_text("\u2713")
@@ -101,7 +101,7 @@ def test_a_ziege_game_is_keyed_by_one_team_and_confirmed_by_the_other_with_the_s
     expect(team_a.locator('.defeat[data-team="A"]')).to_contain_text("4")
 
     team_b = phone(token, 2)
-    expect(team_b.locator('[data-confirm-game="1"]')).to_be_visible()
+    expect(team_b.locator('[data-confirm-game="1"]')).to_contain_text("A 25 : 95 B")
     team_b.click('[data-confirm="1"]')
     expect(team_b.locator('#sheet tr[data-game="1"] td.c-n')).to_contain_text("\u2713")
     team_b.fill("#points", "120")

@@ -201,6 +201,18 @@
       : sheet.rows.filter((r) => r.game).map((r) => ({number: r.number, game: r.game}));
   }
 
+  /* What a confirming player checks: both sides' card points and what they write. */
+  function summary(number, game) {
+    if (ZIEGE) {
+      return "A " + game.points_a + " : " + game.points_b + " B \u00b7 " +
+        fmt("game_defeat", {a: game.defeat_a, b: game.defeat_b});
+    }
+    const row = sheet.rows[number - 1];
+    const parts = sheet.seats.map((s, i) => s.name + " " + (row.points ? row.points[i] + " \u2192 " : "") +
+                                  signed(game.scores[i]));
+    return parts.join(" \u00b7 ") + (game.penalty ? " (" + T.penalty + " " + name(game.penalty) + ")" : "");
+  }
+
   function renderTodo() {
     const box = $("todo");
     box.textContent = "";
@@ -219,7 +231,8 @@
       if (game.confirmed || game.disputed || game.keyed_seat === seat) return;
       box.append(el("div", {className: "todo-card", "data-confirm-game": number},
         el("strong", {}, T.to_confirm + ": " + fmt("game", {n: number})),
-        el("p", {}, fmt("keyed_by", {name: name(game.keyed_seat)})),
+        el("p", {className: "summary"}, summary(number, game)),
+        el("p", {className: "hint"}, fmt("keyed_by", {name: name(game.keyed_seat)})),
         el("div", {className: "actions"},
            el("button", {className: "big ok", "data-confirm": number, on: {click: () => {
              net.enqueue("confirm", {number, version: game.version}); render(); }}}, T.confirm),
@@ -289,6 +302,20 @@
     renderFinish();
   }
 
+  /* ---- the round clock: counted down locally from the server's end time (the phone's clock corrected) ---- */
+  let skew = Date.now() - Date.parse(sheet.now);
+  function tick() {
+    const clock = $("clock");
+    clock.hidden = !sheet.clock;
+    if (!sheet.clock) return;
+    const left = Math.round((Date.parse(sheet.clock.ends_at) + skew - Date.now()) / 1000);
+    const abs = Math.abs(left);
+    const text = Math.floor(abs / 60) + ":" + String(abs % 60).padStart(2, "0");
+    clock.textContent = left >= 0 ? "\u23f1 " + text : "\u23f1 \u2212" + text + " " + T.over_time;
+    clock.classList.toggle("over", left < 0);
+  }
+  window.setInterval(tick, 1000);
+
   /* ---- events ---- */
   document.querySelectorAll("#seat-choice .seat-button").forEach((b) => b.addEventListener("click", () => {
     net.setSeat(Number(b.dataset.seat));
@@ -312,7 +339,7 @@
   }
 
   net.on((event, detail) => {
-    if (event === "sheet") sheet = detail;
+    if (event === "sheet") { sheet = detail; skew = Date.now() - Date.parse(detail.now); tick(); }
     if (event === "refused") {
       const p = detail.payload || {};
       const errors = p.conflict ? [p.conflict.message] : Object.values(p.errors || {}).flat();
@@ -324,4 +351,5 @@
   net.start(urls);
   net.registerWorker();
   render();
+  tick();
 })();
