@@ -19,6 +19,7 @@ from tournament.models import AuditLog, Game, Round, Season, Signature, TableFla
 from tournament.registration import ziege as ziege_registration
 from tournament.results import services as results
 from tournament.results import ziege as ziege_results
+from tournament.table_entry import selectors, services
 
 pytestmark = pytest.mark.django_db
 
@@ -126,7 +127,6 @@ def test_an_offiziers_table_disputes_calls_and_signs_off(client, offiziers_table
     state = client.get(f"/t/{link.token}/blatt/").json()["sheet"]["state"]
     refused = post(client, link, "unterschreiben/", 1, "key-off-0004", state=state)
     assert refused.status_code == 400 and not Signature.objects.exists()        # game 1 is disputed
-    from tournament.table_entry import services
     for flag in TableFlag.objects.all():
         services.resolve_flag(flag=flag, user=director)
     post(client, link, "bestaetigen/", 2, "key-off-0005", number=1, version=1)
@@ -210,7 +210,6 @@ def test_a_ziege_table_disputes_and_signs_off_the_series(client, ziege_table):
     assert TableFlag.objects.get(table=table).game_number == 1
     state = client.get(f"/t/{link.token}/blatt/").json()["sheet"]["state"]
     assert post(client, link, "unterschreiben/", 2, "key-zie-0003", state=state).status_code == 400
-    from tournament.table_entry import services
     services.resolve_flag(flag=TableFlag.objects.get(), user=factories.user())
     post(client, link, "bestaetigen/", 2, "key-zie-0004", number=1, version=game.pk)
     for seat in (1, 2, 3, 4):
@@ -235,3 +234,23 @@ def test_the_ziege_round_page_hands_out_every_tables_link_with_its_qr_code(clien
     assert 'id="table-links"' in page and f"/t/{link.token}/" in page and "<svg" in page
     reissued = client.post(reverse("director:link_reissue", args=[t.pk, 1, table.number]))
     assert reissued.status_code == 302 and client.get(f"/t/{link.token}/").status_code == 404
+
+
+def test_the_hall_view_shows_a_ziege_tables_call_games_and_sign_offs(client, ziege_table):
+    t, table, link = ziege_table
+    post(client, link, "spiel/", 1, "key-zie-0001", number=1, points_a=90, trick_a="1", trick_b="1")
+    post(client, link, "rufen/", 2, "key-zie-0002", note="<script>x</script>")
+    tile = selectors.hall(table.round)[0]
+    assert (tile["entered"], tile["unconfirmed"], tile["at_table"], tile["planned"]) == (1, 1, 1, None)
+    assert tile["calls"] and tile["attention"] == 5 and not tile["complete"]
+    client.force_login(factories.user())
+    html = client.get(reverse("director:hall", args=[t.pk, 1])).content.decode()
+    assert 'id="tile-1"' in html and "&lt;script&gt;x&lt;/script&gt;" in html
+    assert reverse("director:ziege_table", args=[t.pk, 1, 1]) in html
+    services.resolve_flag(flag=TableFlag.objects.get(), user=factories.user())
+    post(client, link, "bestaetigen/", 2, "key-zie-0003", number=1, version=ZiegeGame.objects.get().pk)
+    state = client.get(f"/t/{link.token}/blatt/").json()["sheet"]["state"]
+    for seat in (1, 2, 3, 4):
+        post(client, link, "unterschreiben/", seat, f"key-zie-sign{seat}", state=state)
+    tile = selectors.hall(table.round)[0]
+    assert tile["complete"] and tile["fully_signed"] and tile["attention"] == 0

@@ -64,8 +64,10 @@ def hall(request, pk, number):
     tournament = tournament_or_404(pk)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     tiles = selectors.hall(round_)
+    ziege = tournament.game == tournament.Game.ZIEGE
     for tile in tiles:
-        tile["sheet_url"] = sheet_url(tile["table"])
+        tile["sheet_url"] = (reverse("director:ziege_table", args=[pk, number, tile["number"]]) if ziege
+                             else sheet_url(tile["table"]))
     context = tournament_context(tournament, "round", number=number, round=round_, tiles=tiles,
                                  clock=clock_context(round_), poll_seconds=POLL_SECONDS,
                                  attention=sum(1 for t in tiles if t["calls"] or t["disputes"]),
