@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from tests import factories
 from tournament.draws import services as draws
 from tournament.draws import ziege as ziege_draws
-from tournament.models import Game, Season, TableLink, Tournament, ZiegeGame
+from tournament.models import Game, Season, TableFlag, TableLink, Tournament, ZiegeGame
 from tournament.registration import ziege as ziege_registration
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -112,6 +112,11 @@ def test_a_ziege_game_is_keyed_by_one_team_and_confirmed_by_the_other_with_the_s
     expect(team_b.locator('.defeat[data-team="B"]')).to_contain_text("6")
     no_sideways_scroll(team_b)
     shot(team_b, "ziege_series")
+    team_b.click('[data-dispute="1"]')                            # a second look: game 1 was wrong after all
+    team_b.fill("#dispute-note", "<b>25</b> war 35")
+    team_b.click("#send-dispute")
+    expect(team_b.locator('#sheet tr[data-game="1"] td.c-n')).to_contain_text("!")
+    assert TableFlag.objects.get(table=table, kind="dispute").note == "<b>25</b> war 35"
     games = list(ZiegeGame.objects.filter(table=table).order_by("number"))
-    assert [(g.points_a, g.trick_b, g.keyed_seat, g.confirmed_seat) for g in games] == [(25, True, 0, 1),
+    assert [(g.points_a, g.trick_b, g.keyed_seat, g.confirmed_seat) for g in games] == [(25, True, 0, None),
                                                                                        (120, False, 1, None)]

@@ -64,7 +64,8 @@
     const raw = $("points").value.trim();
     const points = /^\d{1,3}$/.test(raw) ? Number(raw) : null;
     if (ZIEGE) {
-      $("other-points").textContent = points == null || points > 120 ? "" : fmt("team_b_points", {points: 120 - points});
+      $("other-points").textContent = points == null || points > 120 ? ""
+        : fmt("team_b_points", {points: 120 - points});
     } else {
       const other = counted === 1 ? 2 : 1;
       $("other-points").textContent = points == null || points > sheet.pack ? ""
@@ -153,12 +154,14 @@
     sheet.rows.forEach((row) => {
       const tr = el("tr", {"data-game": row.number});
       const game = row.game;
-      tr.append(el("td", {className: "c-n"}, row.number, game ? " " + status(row, game) : queued.includes(row.number) ? " \u2026" : ""));
+      const mark = game ? " " + status(row, game) : queued.includes(row.number) ? " \u2026" : "";
+      tr.append(el("td", {className: "c-n"}, row.number, mark));
       sheet.seats.forEach((s, i) => {
         const td = el("td", {className: "c-seat"});
         if (game) {
           td.append(el("span", {className: "running"}, signed(row.running[i])));
-          td.append(el("small", {className: "detail"}, (row.points ? row.points[i] + " \u00b7 " : "") + signed(row.scores[i])));
+          const points = row.points ? row.points[i] + " \u00b7 " : "";
+          td.append(el("small", {className: "detail"}, points + signed(row.scores[i])));
         }
         tr.append(td);
       });
@@ -175,24 +178,28 @@
     sheet.rows.forEach((row) => {
       if (row.series !== series) {
         series = row.series;
-        body.append(el("tr", {className: "series-row"}, el("th", {colspan: 4, scope: "rowgroup"}, fmt("series", {n: series}))));
+        body.append(el("tr", {className: "series-row"},
+                       el("th", {colspan: 4, scope: "rowgroup"}, fmt("series", {n: series}))));
       }
       const tr = el("tr", {"data-game": row.number});
       tr.append(el("td", {className: "c-n"}, row.number + " " + status(row, row)));
       const tricks = (t) => (t ? "" : " (" + T.no_trick + ")");
       tr.append(el("td", {}, row.points_a + tricks(row.trick_a) + " : " + row.points_b + tricks(row.trick_b)));
-      tr.append(el("td", {}, row.running_a + " : " + row.running_b + (row.ended ? " \u2014 " + fmt("series_end", {n: row.series, team: row.winner}) : "")));
+      const end = row.ended ? " \u2014 " + fmt("series_end", {n: row.series, team: row.winner}) : "";
+      tr.append(el("td", {}, row.running_a + " : " + row.running_b + end));
       tr.append(actions(row.number, row));
       body.append(tr);
     });
-    queuedSaves().forEach((n) => body.append(el("tr", {"data-game": n}, el("td", {className: "c-n"}, n + " \u2026"), el("td", {colspan: 3}, T.status_waiting))));
-    const seriesNumber = sheet.rows.length && sheet.current[0] + sheet.current[1] === 0 && sheet.rows[sheet.rows.length - 1].ended
-      ? sheet.rows[sheet.rows.length - 1].series + 1 : (sheet.rows.length ? sheet.rows[sheet.rows.length - 1].series : 1);
+    queuedSaves().forEach((n) => body.append(el("tr", {"data-game": n}, el("td", {className: "c-n"}, n + " \u2026"),
+                                                el("td", {colspan: 3}, T.status_waiting))));
+    const last = sheet.rows[sheet.rows.length - 1];
+    const seriesNumber = !last ? 1 : last.ended ? last.series + 1 : last.series;     // after a series: the next
     ["A", "B"].forEach((team, i) => {
       document.querySelector(`.defeat[data-team="${team}"]`).textContent = fmt("defeat", {n: sheet.current[i]});
       document.querySelector(`.won[data-team="${team}"]`).textContent = fmt("won_series", {n: sheet.series_won[i]});
     });
-    $("series-info").textContent = fmt("series_now", {n: seriesNumber, a: sheet.current[0], b: sheet.current[1], target: sheet.target});
+    $("series-info").textContent = fmt("series_now", {n: seriesNumber, a: sheet.current[0], b: sheet.current[1],
+                                                      target: sheet.target});
   }
 
   /* ---- what this seat has to do: confirm others' games, dispute notes, sign off ---- */
@@ -220,11 +227,15 @@
     if (!seat || !writable()) { box.hidden = true; return; }
     gamesOf().forEach(({number, game}) => {
       if (disputing === number) {
-        const input = el("input", {className: "note-input", maxlength: 200, placeholder: T.dispute_note, id: "dispute-note"});
+        const input = el("input", {className: "note-input", maxlength: 200, placeholder: T.dispute_note,
+                                   id: "dispute-note"});
         box.append(el("div", {className: "todo-card"}, el("strong", {}, fmt("game", {n: number}))), input,
           el("div", {className: "actions"},
              el("button", {className: "big danger", id: "send-dispute", on: {click: () => {
-               net.enqueue("dispute", {number, note: input.value.slice(0, 200)}); disputing = null; render(); }}}, T.send_dispute),
+               net.enqueue("dispute", {number, note: input.value.slice(0, 200)});
+               disputing = null;
+               render();
+             }}}, T.send_dispute),
              el("button", {className: "big secondary", on: {click: () => { disputing = null; render(); }}}, T.cancel)));
         return;
       }
@@ -335,7 +346,12 @@
       schedulePreview();
     }));
     $("penalty").addEventListener("change", schedulePreview);
-    $("cancel").addEventListener("click", () => { editing = null; $("points").value = ""; schedulePreview(); render(); });
+    $("cancel").addEventListener("click", () => {
+      editing = null;
+      $("points").value = "";
+      schedulePreview();
+      render();
+    });
   }
 
   net.on((event, detail) => {
