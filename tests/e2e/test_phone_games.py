@@ -76,6 +76,18 @@ def test_an_offiziers_game_is_keyed_on_one_phone_and_confirmed_on_the_other(phon
     expect(second.locator('.total[data-seat="2"]')).to_have_text("+10")
     game = Game.objects.get(table=table)
     assert (game.card_points, game.scores, game.keyed_seat, game.confirmed_seat) == (30, [-10, 10], 0, 1)
+
+    # Offline: game 2 waits on the phone ("…") and is sent once when the connection is back.
+    second.context.set_offline(True)
+    expect(second.locator('[data-counted="2"]')).to_have_attribute("aria-pressed", "true")     # one's own pile
+    second.fill("#points", "41")
+    second.click("#save")
+    expect(second.locator('#sheet tr[data-game="2"] td.c-n')).to_contain_text("\u2026")
+    expect(second.locator("#entry-title")).to_have_text("Spiel 3")
+    assert Game.objects.filter(table=table).count() == 1
+    second.context.set_offline(False)
+    expect(second.locator('#sheet tr[data-game="2"] td.c-n')).to_contain_text("?", timeout=15_000)
+    assert Game.objects.get(table=table, number=2).card_points == 79 - 41
     assert second_name in second.locator("#me-name").text_content()
 
 

@@ -26,7 +26,7 @@
   }
 
   let sheet = data("sheet-data");
-  let counted = 1;            // Offiziers: whose card points are typed
+  let counted = net.seat() || 1;   // Offiziers: whose card points are typed (one's own, unless tapped otherwise)
   let editing = null;         // Offiziers: {number, version} of a game being corrected
   let disputing = null;       // the game number whose dispute note is open
   let previewTimer = null;
@@ -330,6 +330,7 @@
   /* ---- events ---- */
   document.querySelectorAll("#seat-choice .seat-button").forEach((b) => b.addEventListener("click", () => {
     net.setSeat(Number(b.dataset.seat));
+    counted = Number(b.dataset.seat);
     render();
   }));
   $("change-seat").addEventListener("click", (e) => { e.preventDefault(); net.setSeat(null); render(); });
