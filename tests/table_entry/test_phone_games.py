@@ -254,3 +254,12 @@ def test_the_hall_view_shows_a_ziege_tables_call_games_and_sign_offs(client, zie
         post(client, link, "unterschreiben/", seat, f"key-zie-sign{seat}", state=state)
     tile = selectors.hall(table.round)[0]
     assert tile["complete"] and tile["fully_signed"] and tile["attention"] == 0
+
+
+def test_a_ziege_table_cannot_sign_before_a_game_or_for_a_sheet_it_did_not_see(client, ziege_table):
+    t, table, link = ziege_table
+    empty = client.get(f"/t/{link.token}/blatt/").json()["sheet"]["state"]
+    assert post(client, link, "unterschreiben/", 1, "key-zie-0001", state=empty).status_code == 400
+    ziege_results.record_game(table=table, user=factories.user(), points_a=70, trick_a=True, trick_b=True)
+    assert post(client, link, "unterschreiben/", 1, "key-zie-0002", state=empty).status_code == 409
+    assert not Signature.objects.exists()

@@ -149,8 +149,7 @@ def sign_table(*, access, state):
     if state != sheet_state(games):
         raise results_services.ConflictError(_("The sheet changed meanwhile. Check the totals again."), current=None)
     if not games:
-        raise ValidationError(_("Not every game is entered yet: %(entered)s of %(planned)s.")
-                              % {"entered": 0, "planned": 1}, code="sheet_incomplete")
+        raise ValidationError(_("No game entered yet."), code="sheet_incomplete")
     unconfirmed = [g.number for g in games if not g.confirmed]
     if unconfirmed:
         raise ValidationError(_("Games %(numbers)s are not confirmed yet.")
