@@ -52,14 +52,11 @@ def test_the_service_worker_keeps_the_page_files(client):
     assert 'request.method !== "GET"' in body and "blatt" not in body.split("*/", 1)[1]
 
 
-def test_an_offiziers_table_link_says_not_yet_and_refuses_writes(client):
-    """Entry at the table is not built for Offiziers-Cego: the page says so, a forged write stores nothing."""
+def test_an_offiziers_table_link_opens_its_own_page_not_a_not_yet_page(client):
+    """Entry at the table covers Offiziers-Cego (tests/table_entry/test_phone_games.py has the flow)."""
     from tournament.draws import services as draws
-    from tournament.models import Game
     t = factories.tournament(players=4, game="offiziers")
     round_ = draws.draw_round(tournament=t, number=1, user=factories.user())
     link = TableLink.objects.get(table=round_.tables.first(), revoked_at__isnull=True)
-    page = client.get(f"/t/{link.token}/")
-    assert page.status_code == 200 and 'id="not-yet"' in page.content.decode()
-    response = client.post(f"/t/{link.token}/spiel/", {"number": 1, "card_points": 50, "seat": 0})
-    assert response.status_code == 409 and not Game.objects.exists()
+    page = client.get(f"/t/{link.token}/").content.decode()
+    assert 'id="not-yet"' not in page and 'data-game="offiziers"' in page and "phone/games.js" in page

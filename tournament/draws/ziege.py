@@ -18,6 +18,7 @@ from tournament.models import AuditLog, Round, Seat, Table, Tournament, ZiegeBye
 from tournament.seating import pairs as pairing
 from tournament.seating.rng import Rng
 from tournament.staff import permissions
+from tournament.table_entry.links import issue_links
 
 ALGORITHM = "ziege-pairs-2"          # 2: one pairing module with Offiziers-Cego (seating.pairs)
 
@@ -83,6 +84,7 @@ def draw_round(*, tournament, number, user, seed=None):
         a, b = by_id[a], by_id[b]
         Seat.objects.bulk_create(Seat(round=round_, table=table, entry=entry, position=pos)
                                  for pos, entry in enumerate((a.first, b.first, a.second, b.second)))
+    issue_links(round_, user)               # every table's secret link for entry at the table
     if bye is not None:
         ZiegeBye.objects.create(round=round_, pair=by_id[bye])
     draw_missing_pair_lots(tournament)

@@ -63,6 +63,11 @@ class ZiegeGame(models.Model):
     points_a = models.PositiveSmallIntegerField(_("card points of team A"))
     trick_a = models.BooleanField(_("team A took a trick"))
     trick_b = models.BooleanField(_("team B took a trick"))
+    # Entry at the table (docs/table-entry.md): the seat (0-based) that keyed the game on a phone, None when the
+    # office entered it (counts as confirmed), and the other seat that confirmed it.
+    keyed_seat = models.PositiveSmallIntegerField(_("keyed by seat"), null=True, blank=True)
+    confirmed_seat = models.PositiveSmallIntegerField(_("confirmed by seat"), null=True, blank=True)
+    confirmed_at = models.DateTimeField(_("confirmed"), null=True, blank=True)
 
     class Meta:
         ordering = ["table", "number"]
@@ -76,6 +81,11 @@ class ZiegeGame(models.Model):
 
     def __str__(self):
         return f"{self.table} / {self.number}: {self.points_a}:{120 - self.points_a}"
+
+    @property
+    def confirmed(self):
+        """Keyed in the office, or confirmed by another seat than the one that keyed it."""
+        return self.keyed_seat is None or self.confirmed_seat is not None
 
     def as_engine(self):
         """The game as ``scoring.ziege`` takes it."""

@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 from scoring import ScoringError, score_game
 from tournament.audit.words import describe_game
 from tournament.common.i18n import engine_lang
+from tournament.phone import games
 from tournament.phone.ratelimit import over_limit
 from tournament.results import engine
 from tournament.results.errors import by_field, status_of
@@ -47,14 +48,7 @@ def with_link(view):
             return JsonResponse({"ok": False, "errors": {"__all__": [_("Too many requests from this table. "
                                                                          "Wait a moment.")]}},
                                 status=429, headers={"Retry-After": "10"})
-        if engine.is_offiziers(link.table.round.tournament):
-            # Not yet for Offiziers-Cego (docs/director.md): its sheet is kept on paper and keyed in the office.
-            message = _("Entry at the table is not available for Offiziers-Cego yet. Keep the paper sheet and "
-                        "hand it to the tournament direction.")
-            response = (render(request, "phone/not_yet.html", {"message": message}) if view.__name__ == "table_page"
-                        else JsonResponse({"ok": False, "errors": {"__all__": [message]}}, status=409))
-        else:
-            response = view(request, link)
+        response = view(request, link)
         response["Referrer-Policy"] = "no-referrer"          # the link is a secret: never in a Referer
         response["X-Robots-Tag"] = "noindex, nofollow"
         return response
@@ -79,9 +73,14 @@ def posted_int(request, name):
     return int(raw) if raw.isdecimal() and raw.isascii() and len(raw) < 10 else None
 
 
+def phone_sheet(link, lang):
+    """The sheet of the link's table: Cego's, or Offiziers-Cego's or Ziege's (``games``)."""
+    return games.phone_sheet(link, lang) if games.kind_of(link) else selectors.phone_sheet(link, lang)
+
+
 def answer(link, status, payload):
     """The JSON answer with the sheet as it is now."""
-    return JsonResponse({**payload, "sheet": selectors.phone_sheet(link, engine_lang())}, status=status,
+    return JsonResponse({**payload, "sheet": phone_sheet(link, engine_lang())}, status=status,
                         encoder=DjangoJSONEncoder)
 
 
@@ -103,13 +102,14 @@ def table_page(request, link):
     """The page itself: seat choice, sheet, keypad; the script takes it from there."""
     tournament = link.table.round.tournament
     lang = engine_lang()
-    sheet = selectors.phone_sheet(link, lang)
+    kind = games.kind_of(link)
+    sheet = phone_sheet(link, lang)
     context = {"link": link, "table": link.table, "round": link.table.round, "tournament": tournament,
-               "sheet": sheet, "contracts": selectors.contract_buttons(tournament, lang),
+               "sheet": sheet, "contracts": [] if kind else selectors.contract_buttons(tournament, lang),
                "urls": {name: f"{links.link_path(link)}{path}" for name, path in (
                    ("state", "blatt/"), ("preview", "vorschau/"), ("save", "spiel/"), ("confirm", "bestaetigen/"),
                    ("dispute", "einspruch/"), ("call", "rufen/"), ("sign", "unterschreiben/"))}}
-    response = render(request, "phone/table.html", context)
+    response = render(request, f"phone/{kind}.html" if kind else "phone/table.html", context)
     response["Cache-Control"] = "private, no-cache"
     return response
 
@@ -124,7 +124,7 @@ def etag_of(sheet):
 @with_link
 def sheet_state(request, link):
     """The sheet as JSON, polled every few seconds; 304 when nothing changed since the phone's copy."""
-    sheet = selectors.phone_sheet(link, engine_lang())
+    sheet = phone_sheet(link, engine_lang())
     etag = etag_of(sheet)
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
@@ -140,6 +140,10 @@ def sheet_state(request, link):
 @with_link
 def preview(request, link):
     """The typed game as the engine scores it; saves nothing. Errors only for what is typed."""
+    if games.kind_of(link):
+        _status, payload = (games.ziege_preview if games.kind_of(link) == games.ZIEGE
+                            else games.offiziers_preview)(request, link)
+        return JsonResponse(payload, status=200)
     form = game_form(request, link)
     if not form.is_valid() or form.game_data is None:
         return JsonResponse({"ok": False, "errors": form.ui_errors()}, status=200)
@@ -159,6 +163,10 @@ def save_game(request, link):
     """Key or correct a game. 200 stored (also when the same game was stored before: once), 400 refused with the
     errors by input, 409 a conflict with the version saved meanwhile, never resolved silently."""
     access = access_of(request, link)
+    if games.kind_of(link):
+        save = games.ziege_save if games.kind_of(link) == games.ZIEGE else games.offiziers_save
+        status, payload = services.once(link=link, key=posted_key(request), write=lambda: save(access, request, link))
+        return answer(link, status, payload)
     form = game_form(request, link)
 
     def write():
@@ -212,7 +220,7 @@ def simple_write(request, link, service, **kwargs):
 @require_POST
 @with_link
 def confirm(request, link):
-    return simple_write(request, link, services.confirm_game, number=posted_int(request, "number"),
+    return simple_write(request, link, games.service(link, "confirm_game"), number=posted_int(request, "number"),
                         version=posted_int(request, "version"))
 
 
@@ -220,7 +228,7 @@ def confirm(request, link):
 @require_POST
 @with_link
 def dispute(request, link):
-    return simple_write(request, link, services.dispute_game, number=posted_int(request, "number"),
+    return simple_write(request, link, games.service(link, "dispute_game"), number=posted_int(request, "number"),
                         note=request.POST.get("note", "")[:200])
 
 
@@ -235,7 +243,7 @@ def call(request, link):
 @require_POST
 @with_link
 def sign(request, link):
-    return simple_write(request, link, services.sign_table, state=request.POST.get("state", "")[:64])
+    return simple_write(request, link, games.service(link, "sign_table"), state=request.POST.get("state", "")[:64])
 
 
 @require_GET

@@ -16,6 +16,7 @@ from tournament.audit.log import audit
 from tournament.common.locks import lock_tournament
 from tournament.models import AuditLog, Tournament, ZiegeGame
 from tournament.results.services import _check_round_writable, _require_enter
+from tournament.staff import permissions
 
 
 def _engine_error(err):
@@ -36,6 +37,8 @@ def record_game(*, table, user, points_a, trick_a, trick_b, reason=""):
     _check_round_writable(table.round, reason, user)
     game = ZiegeGame(table=table, number=table.ziege_games.count() + 1, points_a=points_a,
                      trick_a=bool(trick_a), trick_b=bool(trick_b))
+    if isinstance(user, permissions.TableAccess):     # keyed on a phone: unconfirmed until another seat confirms
+        game.keyed_seat = user.seat
     try:
         result = score_game(game.as_engine(), get_language() or "de")
     except ScoringError as err:

@@ -7,7 +7,7 @@ from django.db.models import Count, Max, Q
 from django.utils import timezone
 
 from scoring.contracts import CONTRACTS, GOAL, LADDER
-from tournament.models import Game, Score, Seat, Signature, Table, TableFlag
+from tournament.models import Game, Score, Seat, Signature, Table, TableFlag, ZiegeGame
 from tournament.results import selectors as results
 from tournament.results.engine import ruleset_for
 from tournament.results.rows import row_values, variant_text
@@ -19,6 +19,13 @@ def sheet_state(table, games=None, totals=None):
     totals = totals if totals is not None else results.table_totals(table)
     text = ";".join(f"{n}:{v}" for n, v in sorted(games)) + "|" + ";".join(f"{k}:{v}" for k, v in sorted(totals.items()))
     return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def ziege_state(games):
+    """The fingerprint of a Ziege sheet from its games' ``(number, id)``: a Ziege game is never changed, so its id
+    is its version (``table_entry.ziege``)."""
+    text = ";".join(f"{n}:{pk}" for n, pk in sorted(games))
+    return hashlib.sha256(("ziege|" + text).encode()).hexdigest()[:32]
 
 
 def signed_positions(table, state=None):
@@ -113,9 +120,12 @@ def hall(round_):
     minutes since the last game; sorted so the tables that need the director come first (``attention``)."""
     now = timezone.now()
     tables = list(Table.objects.filter(round=round_).order_by("number"))
-    counts = {row["table_id"]: row for row in Game.objects.filter(table__round=round_).values("table_id").annotate(
+    ziege = round_.tournament.game == "ziege"       # its games are ZiegeGames: no plan, no timestamp, no versions
+    games = ZiegeGame.objects if ziege else Game.objects
+    counts = {row["table_id"]: row for row in games.filter(table__round=round_).values("table_id").annotate(
         entered=Count("id"), unconfirmed=Count("id", filter=Q(keyed_seat__isnull=False, confirmed_seat__isnull=True)),
-        at_table=Count("id", filter=Q(keyed_seat__isnull=False)), last=Max("updated_at"))}
+        at_table=Count("id", filter=Q(keyed_seat__isnull=False)),
+        last=Max("confirmed_at" if ziege else "updated_at"))}
     none = {"entered": 0, "unconfirmed": 0, "at_table": 0, "last": None}
     for t in tables:
         for name, value in counts.get(t.pk, none).items():
@@ -125,8 +135,8 @@ def hall(round_):
     for flag in TableFlag.objects.filter(table__round=round_, resolved_at__isnull=True).order_by("created_at"):
         flags.setdefault(flag.table_id, []).append(flag)
     versions = {}
-    for table_id, number, version in Game.objects.filter(table__round=round_).values_list("table_id", "number",
-                                                                                            "version"):
+    for table_id, number, version in games.filter(table__round=round_).values_list("table_id", "number",
+                                                                                      "pk" if ziege else "version"):
         versions.setdefault(table_id, []).append((number, version))
     totals_rows = {}
     totals = list(Score.objects.filter(table__round=round_, game__isnull=True).values_list("table_id", "entry_id",
@@ -142,12 +152,18 @@ def hall(round_):
         signatures.setdefault(table_id, []).append((position, state))
     tiles = []
     for t in tables:
-        state = sheet_state(t, versions.get(t.pk, []), totals_rows.get(t.pk, {}))
+        if ziege:
+            state = ziege_state(versions.get(t.pk, []))
+        else:
+            state = sheet_state(t, versions.get(t.pk, []), totals_rows.get(t.pk, {}))
         signed = sorted(p for p, s in signatures.get(t.pk, []) if s == state)
         table_flags = flags.get(t.pk, [])
-        complete = t.ended_early or t.pk in totals_rows or t.entered >= t.games_planned
-        minutes = int((now - t.last).total_seconds() // 60) if t.last else None
-        tile = {"table": t, "number": t.number, "size": t.size, "planned": t.games_planned, "entered": t.entered,
+        # A Ziege table plays series until the time is up: it is done when a seat signed what it played.
+        complete = (bool(signed) if ziege else
+                    t.ended_early or t.pk in totals_rows or t.entered >= t.games_planned)
+        minutes = int((now - t.last).total_seconds() // 60) if t.last and not ziege else None
+        tile = {"table": t, "number": t.number, "size": t.size, "planned": None if ziege else t.games_planned,
+                "entered": t.entered,
                 "confirmed": t.entered - t.unconfirmed, "unconfirmed": t.unconfirmed, "at_table": t.at_table,
                 "totals_only": t.pk in totals_rows, "complete": complete, "signed": len(signed),
                 "fully_signed": len(signed) == t.size, "signed_seats": [p + 1 for p in signed],

@@ -35,21 +35,26 @@ def clock_context(round_):
     return {**clock, "over": left < 0, "text": f"{'−' if left < 0 else ''}{minutes}:{seconds:02d}"}
 
 
-def round_extras(request, round_):
-    """What the round page adds for entry at the table: each table's link (absolute URL, small QR code), the
-    clock, and the tables that keep the round from being locked without a reason."""
+def table_links(request, round_):
+    """Each table's link of the round: absolute URL and a small QR code (the Cego and the Ziege round page)."""
     base = site_url(request)
     active = links.active_links(round_)
-    table_links = []
+    rows = []
     for table in Table.objects.filter(round=round_).order_by("number"):
         link = active.get(table.pk)
         url = links.link_url(link, base) if link else ""
-        table_links.append({"table": table, "url": url, "qr": qr_svg(url, scale=2, omitsize=True) if url else ""})
+        rows.append({"table": table, "url": url, "qr": qr_svg(url, scale=2, omitsize=True) if url else ""})
+    return rows
+
+
+def round_extras(request, round_):
+    """What the round page adds for entry at the table: each table's link (absolute URL, small QR code), the
+    clock, and the tables that keep the round from being locked without a reason."""
     unsigned = []
     if round_.status != Round.Status.LOCKED:
         unsigned = [{"number": number, "problems": [PROBLEMS[r] for r in reasons]}
                     for number, reasons in selectors.unsigned_tables(round_)]
-    return {"table_links": table_links, "clock": clock_context(round_), "clock_form": ClockForm(),
+    return {"table_links": table_links(request, round_), "clock": clock_context(round_), "clock_form": ClockForm(),
             "unsigned": unsigned}
 
 
@@ -59,8 +64,10 @@ def hall(request, pk, number):
     tournament = tournament_or_404(pk)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     tiles = selectors.hall(round_)
+    ziege = tournament.game == tournament.Game.ZIEGE
     for tile in tiles:
-        tile["sheet_url"] = sheet_url(tile["table"])
+        tile["sheet_url"] = (reverse("director:ziege_table", args=[pk, number, tile["number"]]) if ziege
+                             else sheet_url(tile["table"]))
     context = tournament_context(tournament, "round", number=number, round=round_, tiles=tiles,
                                  clock=clock_context(round_), poll_seconds=POLL_SECONDS,
                                  attention=sum(1 for t in tiles if t["calls"] or t["disputes"]),

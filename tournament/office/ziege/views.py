@@ -13,6 +13,7 @@ from tournament.office import errors
 from tournament.office.forms.director import DrawForm
 from tournament.office.views.access import allowed, direct, forbidden, tournament_pk
 from tournament.office.views.common import tournament_context, tournament_or_404
+from tournament.office.views.hall import table_links
 from tournament.office.ziege.forms import PairForm, ZiegeGameForm
 from tournament.registration import ziege as ziege_registration
 from tournament.results import ziege as ziege_results
@@ -84,6 +85,8 @@ def round_detail(request, tournament, number):
     context = tournament_context(tournament, "round", number=number, round=round_, form=form, tables=tables,
                                  byes=list(bye) if round_ else [],
                                  teams=len(ziege_draws.present_pairs(tournament)))
+    if round_ is not None:          # the tables' links for entry at the table (docs/table-entry.md)
+        context["table_links"] = table_links(request, round_)
     return render(request, "office/ziege/round.html", context)
 
 

@@ -1,0 +1,372 @@
+/* The table page of Offiziers-Cego and Ziege (docs/table-entry.md "Offiziers-Cego and Ziege"): seat choice, the
+   sheet, keying a game with the engine's preview, confirmations, disputes, the call and the sign-off. Storage,
+   the offline queue and polling are queue.js (as for Cego). Everything is drawn with textContent. */
+(function () {
+  "use strict";
+  const net = window.CegoNet;
+  const $ = (id) => document.getElementById(id);
+  const data = (id) => JSON.parse($(id).textContent);
+  const urls = data("urls-data");
+  const ZIEGE = document.body.dataset.game === "ziege";
+  const T = {};
+  document.querySelectorAll("#strings [data-k]").forEach((e) => { T[e.dataset.k] = e.textContent.trim(); });
+  const fmt = (key, values) => T[key].replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
+  const signed = (n) => (n > 0 ? "+" + n : n < 0 ? "\u2212" + Math.abs(n) : "0");
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    Object.entries(attrs || {}).forEach(([k, v]) => {
+      if (k === "on") Object.entries(v).forEach(([e, f]) => node.addEventListener(e, f));
+      else if (k === "className") node.className = v;
+      else node.setAttribute(k, v);
+    });
+    if (tag === "button") node.type = "button";
+    children.flat().forEach((c) => { if (c != null && c !== false) node.append(c instanceof Node ? c : String(c)); });
+    return node;
+  }
+
+  let sheet = data("sheet-data");
+  let counted = net.seat() || 1;   // Offiziers: whose card points are typed (one's own, unless tapped otherwise)
+  let editing = null;         // Offiziers: {number, version} of a game being corrected
+  let disputing = null;       // the game number whose dispute note is open
+  let previewTimer = null;
+  const notices = [];
+
+  const name = (seat) => { const s = sheet.seats.find((x) => x.seat === seat); return s ? s.name : String(seat); };
+  const writable = () => sheet.writable;
+  const queuedSaves = () => net.queue().filter((i) => i.action === "save").map((i) => Number(i.fields.number));
+
+  function nextNumber() {
+    if (editing) return editing.number;
+    if (sheet.next == null) return null;
+    const queued = queuedSaves();
+    let n = sheet.next;
+    if (ZIEGE) return n + queued.filter((q) => q >= n).length;
+    while (queued.includes(n) || (sheet.rows[n - 1] && sheet.rows[n - 1].game)) n += 1;
+    return n <= sheet.planned ? n : null;
+  }
+
+  /* ---- what is typed ---- */
+  function typed() {
+    const raw = $("points").value.trim();
+    if (!/^\d{1,3}$/.test(raw)) return null;
+    const points = Number(raw);
+    if (ZIEGE) {
+      return {number: nextNumber(), points_a: points, trick_a: $("trick-a").checked ? "1" : "0",
+              trick_b: $("trick-b").checked ? "1" : "0"};
+    }
+    const first = counted === 1 ? points : sheet.pack - points;
+    return {number: nextNumber(), card_points: first, penalty: $("penalty").value,
+            version: editing ? editing.version : ""};
+  }
+
+  function showOther() {
+    const raw = $("points").value.trim();
+    const points = /^\d{1,3}$/.test(raw) ? Number(raw) : null;
+    if (ZIEGE) {
+      $("other-points").textContent = points == null || points > 120 ? ""
+        : fmt("team_b_points", {points: 120 - points});
+    } else {
+      const other = counted === 1 ? 2 : 1;
+      $("other-points").textContent = points == null || points > sheet.pack ? ""
+        : fmt("points_of", {name: name(other), points: sheet.pack - points});
+    }
+  }
+
+  async function preview() {
+    const fields = typed();
+    const box = $("preview");
+    box.textContent = "";
+    box.classList.remove("error");
+    if (!fields || fields.number == null) return;
+    let payload;
+    try {
+      const response = await net.post(urls.preview, fields);
+      payload = await response.json();
+    } catch (e) {
+      box.textContent = T.preview_offline;
+      return;
+    }
+    if (!payload.ok) {
+      box.classList.add("error");
+      box.textContent = Object.values(payload.errors || {}).flat().join(" ");
+      return;
+    }
+    if (ZIEGE) {
+      const now = sheet.current;
+      const after = [now[0] + payload.defeat_points[0], now[1] + payload.defeat_points[1]];
+      box.textContent = payload.explanation + " " + fmt("after_game", {a: after[0], b: after[1]});
+    } else {
+      box.textContent = payload.explanation + " · " +
+        sheet.seats.map((s, i) => s.name + " " + signed(payload.scores[i])).join(" · ");
+    }
+  }
+
+  function schedulePreview() {
+    showOther();
+    window.clearTimeout(previewTimer);
+    previewTimer = window.setTimeout(preview, 250);
+  }
+
+  function save() {
+    const fields = typed();
+    if (!fields || fields.number == null) { $("points").focus(); return; }
+    net.enqueue("save", fields);
+    $("points").value = "";
+    $("preview").textContent = "";
+    $("other-points").textContent = "";
+    if (!ZIEGE) { $("penalty").value = ""; editing = null; }
+    render();
+  }
+
+  function startCorrection(row) {
+    editing = {number: row.number, version: row.game.version};
+    counted = 1;
+    $("points").value = row.game.card_points == null ? "" : String(row.game.card_points);
+    $("penalty").value = row.game.penalty == null ? "" : String(row.game.penalty - 1);
+    render();
+    schedulePreview();
+    $("entry").scrollIntoView();
+  }
+
+  /* ---- the sheet ---- */
+  function status(row, game) {
+    if (game.disputed) return "!";
+    return game.confirmed ? "\u2713" : "?";
+  }
+
+  function actions(number, game) {
+    const cell = el("td", {className: "c-act"});
+    if (!writable() || !net.seat()) return cell;
+    if (!game.disputed) {
+      cell.append(el("button", {className: "link", "data-dispute": number,
+                                on: {click: () => { disputing = number; render(); }}}, T.dispute));
+    }
+    if (!ZIEGE) {
+      cell.append(el("button", {className: "link", "data-correct": number,
+                                on: {click: () => startCorrection(sheet.rows[number - 1])}}, T.correct));
+    }
+    return cell;
+  }
+
+  function renderOffiziersRows(body) {
+    const queued = queuedSaves();
+    sheet.rows.forEach((row) => {
+      const tr = el("tr", {"data-game": row.number});
+      const game = row.game;
+      const mark = game ? " " + status(row, game) : queued.includes(row.number) ? " \u2026" : "";
+      tr.append(el("td", {className: "c-n"}, row.number, mark));
+      sheet.seats.forEach((s, i) => {
+        const td = el("td", {className: "c-seat"});
+        if (game) {
+          td.append(el("span", {className: "running"}, signed(row.running[i])));
+          const points = row.points ? row.points[i] + " \u00b7 " : "";
+          td.append(el("small", {className: "detail"}, points + signed(row.scores[i])));
+        }
+        tr.append(td);
+      });
+      tr.append(game ? actions(row.number, game) : el("td"));
+      body.append(tr);
+    });
+    sheet.seats.forEach((s, i) => {
+      document.querySelector(`.total[data-seat="${s.seat}"]`).textContent = signed(sheet.totals[i]);
+    });
+  }
+
+  function renderZiegeRows(body) {
+    let series = 0;
+    sheet.rows.forEach((row) => {
+      if (row.series !== series) {
+        series = row.series;
+        body.append(el("tr", {className: "series-row"},
+                       el("th", {colspan: 4, scope: "rowgroup"}, fmt("series", {n: series}))));
+      }
+      const tr = el("tr", {"data-game": row.number});
+      tr.append(el("td", {className: "c-n"}, row.number + " " + status(row, row)));
+      const tricks = (t) => (t ? "" : " (" + T.no_trick + ")");
+      tr.append(el("td", {}, row.points_a + tricks(row.trick_a) + " : " + row.points_b + tricks(row.trick_b)));
+      const end = row.ended ? " \u2014 " + fmt("series_end", {n: row.series, team: row.winner}) : "";
+      tr.append(el("td", {}, row.running_a + " : " + row.running_b + end));
+      tr.append(actions(row.number, row));
+      body.append(tr);
+    });
+    queuedSaves().forEach((n) => body.append(el("tr", {"data-game": n}, el("td", {className: "c-n"}, n + " \u2026"),
+                                                el("td", {colspan: 3}, T.status_waiting))));
+    const last = sheet.rows[sheet.rows.length - 1];
+    const seriesNumber = !last ? 1 : last.ended ? last.series + 1 : last.series;     // after a series: the next
+    ["A", "B"].forEach((team, i) => {
+      document.querySelector(`.defeat[data-team="${team}"]`).textContent = fmt("defeat", {n: sheet.current[i]});
+      document.querySelector(`.won[data-team="${team}"]`).textContent = fmt("won_series", {n: sheet.series_won[i]});
+    });
+    $("series-info").textContent = fmt("series_now", {n: seriesNumber, a: sheet.current[0], b: sheet.current[1],
+                                                      target: sheet.target});
+  }
+
+  /* ---- what this seat has to do: confirm others' games, dispute notes, sign off ---- */
+  function gamesOf() {
+    return ZIEGE ? sheet.rows.map((r) => ({number: r.number, game: r}))
+      : sheet.rows.filter((r) => r.game).map((r) => ({number: r.number, game: r.game}));
+  }
+
+  /* What a confirming player checks: both sides' card points and what they write. */
+  function summary(number, game) {
+    if (ZIEGE) {
+      return "A " + game.points_a + " : " + game.points_b + " B \u00b7 " +
+        fmt("game_defeat", {a: game.defeat_a, b: game.defeat_b});
+    }
+    const row = sheet.rows[number - 1];
+    const parts = sheet.seats.map((s, i) => s.name + " " + (row.points ? row.points[i] + " \u2192 " : "") +
+                                  signed(game.scores[i]));
+    return parts.join(" \u00b7 ") + (game.penalty ? " (" + T.penalty + " " + name(game.penalty) + ")" : "");
+  }
+
+  function renderTodo() {
+    const box = $("todo");
+    box.textContent = "";
+    const seat = net.seat();
+    if (!seat || !writable()) { box.hidden = true; return; }
+    gamesOf().forEach(({number, game}) => {
+      if (disputing === number) {
+        const input = el("input", {className: "note-input", maxlength: 200, placeholder: T.dispute_note,
+                                   id: "dispute-note"});
+        box.append(el("div", {className: "todo-card"}, el("strong", {}, fmt("game", {n: number}))), input,
+          el("div", {className: "actions"},
+             el("button", {className: "big danger", id: "send-dispute", on: {click: () => {
+               net.enqueue("dispute", {number, note: input.value.slice(0, 200)});
+               disputing = null;
+               render();
+             }}}, T.send_dispute),
+             el("button", {className: "big secondary", on: {click: () => { disputing = null; render(); }}}, T.cancel)));
+        return;
+      }
+      if (game.confirmed || game.disputed || game.keyed_seat === seat) return;
+      box.append(el("div", {className: "todo-card", "data-confirm-game": number},
+        el("strong", {}, T.to_confirm + ": " + fmt("game", {n: number})),
+        el("p", {className: "summary"}, summary(number, game)),
+        el("p", {className: "hint"}, fmt("keyed_by", {name: name(game.keyed_seat)})),
+        el("div", {className: "actions"},
+           el("button", {className: "big ok", "data-confirm": number, on: {click: () => {
+             net.enqueue("confirm", {number, version: game.version}); render(); }}}, T.confirm),
+           el("button", {className: "big danger", on: {click: () => { disputing = number; render(); }}}, T.dispute))));
+    });
+    box.hidden = !box.childNodes.length;
+  }
+
+  function renderFinish() {
+    const box = $("finish");
+    box.textContent = "";
+    const seat = net.seat();
+    const disputed = sheet.flags.some((f) => f.kind === "dispute");
+    const done = sheet.complete && !sheet.unconfirmed.length && !disputed;
+    if (!seat || !sheet.rows.length && !sheet.complete) { box.hidden = true; return; }
+    const card = el("div", {className: "card"});
+    if (sheet.unconfirmed.length) card.append(el("p", {}, fmt("open_games", {list: sheet.unconfirmed.join(", ")})));
+    if (disputed) card.append(el("p", {}, T.open_dispute));
+    if (sheet.signed.length) card.append(el("p", {}, T.signed + " " + sheet.signed.map(name).join(", ")));
+    if (sheet.signed.length === sheet.size) card.append(el("p", {className: "ok-text"}, T.all_signed));
+    else if (sheet.signed.includes(seat)) card.append(el("p", {className: "ok-text"}, T.you_signed));
+    else if (done && writable()) {
+      card.append(el("button", {className: "big ok", id: "sign", on: {click: () => {
+        net.enqueue("sign", {state: sheet.state}); }}}, T.sign));
+    }
+    box.append(card);
+    box.hidden = !card.childNodes.length;
+  }
+
+  function renderEntry() {
+    const number = nextNumber();
+    const show = writable() && !!net.seat() && number != null;
+    $("entry").hidden = !show;
+    if (!show) return;
+    $("entry-title").textContent = fmt(editing ? "correct_game" : "game", {n: number});
+    if (!ZIEGE) {
+      document.querySelectorAll("[data-counted]").forEach((b) => {
+        b.setAttribute("aria-pressed", String(Number(b.dataset.counted) === counted));
+      });
+      $("cancel").hidden = !editing;
+    }
+  }
+
+  function renderMessages() {
+    const box = $("messages");
+    box.textContent = "";
+    notices.forEach((text, i) => box.append(el("div", {className: "note error"}, el("span", {}, text),
+      el("button", {className: "link", on: {click: () => { notices.splice(i, 1); render(); }}}, T.dismiss))));
+    if (sheet.flags.some((f) => f.kind === "call")) box.append(el("p", {className: "note"}, T.called));
+  }
+
+  function render() {
+    const seat = net.seat();
+    $("seat-choice").hidden = !!seat;
+    $("me").hidden = !seat;
+    $("me-name").textContent = seat ? seat + " \u00b7 " + name(seat) : "";
+    $("locked").hidden = writable();
+    $("call").hidden = !writable() || !seat;
+    $("call").disabled = sheet.flags.some((f) => f.kind === "call");
+    $("offline").hidden = net.online();
+    const body = document.querySelector("#sheet tbody");
+    body.textContent = "";
+    (ZIEGE ? renderZiegeRows : renderOffiziersRows)(body);
+    renderMessages();
+    renderTodo();
+    renderEntry();
+    renderFinish();
+  }
+
+  /* ---- the round clock: counted down locally from the server's end time (the phone's clock corrected) ---- */
+  let skew = Date.now() - Date.parse(sheet.now);
+  function tick() {
+    const clock = $("clock");
+    clock.hidden = !sheet.clock;
+    if (!sheet.clock) return;
+    const left = Math.round((Date.parse(sheet.clock.ends_at) + skew - Date.now()) / 1000);
+    const abs = Math.abs(left);
+    const text = Math.floor(abs / 60) + ":" + String(abs % 60).padStart(2, "0");
+    clock.textContent = left >= 0 ? "\u23f1 " + text : "\u23f1 \u2212" + text + " " + T.over_time;
+    clock.classList.toggle("over", left < 0);
+  }
+  window.setInterval(tick, 1000);
+
+  /* ---- events ---- */
+  document.querySelectorAll("#seat-choice .seat-button").forEach((b) => b.addEventListener("click", () => {
+    net.setSeat(Number(b.dataset.seat));
+    counted = Number(b.dataset.seat);
+    render();
+  }));
+  $("change-seat").addEventListener("click", (e) => { e.preventDefault(); net.setSeat(null); render(); });
+  $("call").addEventListener("click", () => { net.enqueue("call", {note: ""}); });
+  $("points").addEventListener("input", schedulePreview);
+  $("save").addEventListener("click", save);
+  if (ZIEGE) {
+    $("trick-a").addEventListener("change", schedulePreview);
+    $("trick-b").addEventListener("change", schedulePreview);
+  } else {
+    document.querySelectorAll("[data-counted]").forEach((b) => b.addEventListener("click", () => {
+      counted = Number(b.dataset.counted);
+      render();
+      schedulePreview();
+    }));
+    $("penalty").addEventListener("change", schedulePreview);
+    $("cancel").addEventListener("click", () => {
+      editing = null;
+      $("points").value = "";
+      schedulePreview();
+      render();
+    });
+  }
+
+  net.on((event, detail) => {
+    if (event === "sheet") { sheet = detail; skew = Date.now() - Date.parse(detail.now); tick(); }
+    if (event === "refused") {
+      const p = detail.payload || {};
+      const errors = p.conflict ? [p.conflict.message] : Object.values(p.errors || {}).flat();
+      notices.push(T.refused + " " + errors.join(" "));
+    }
+    if (event === "invalid") { sheet = Object.assign({}, sheet, {writable: false}); notices.push(T.link_invalid); }
+    render();
+  });
+  net.start(urls);
+  net.registerWorker();
+  render();
+  tick();
+})();
