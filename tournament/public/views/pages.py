@@ -14,7 +14,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from tournament.common import params
-from tournament.models import Entry
+from tournament.models import Entry, Tournament
 from tournament.public import cache as public_cache
 from tournament.public import charts
 from tournament.public import selectors as public_queries
@@ -110,7 +110,7 @@ def player_facts(request, pk, entry_pk):
     return {"row": next((r for r in result.rows if r.key == entry_pk), None), "field_size": len(result.rows)}
 
 
-@public_cache.cached("player", frame=("games_sum",), per_request=player_facts)
+@public_cache.cached("player", frame=("games_sum", "offiziers"), per_request=player_facts)
 def player(request, pk, entry_pk):
     t = public_queries.published_tournament(pk)
     entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_pk, tournament=t)
@@ -128,6 +128,7 @@ def player(request, pk, entry_pk):
     return TemplateResponse(request, "public/player.html", {
         **tournament_context(t, "player"), "provisional": result.provisional, "noindex": True, "entry": entry,
         "name": name, **player_facts(request, pk, entry_pk), "games_sum": data["games_sum"], "data": data,
+        "offiziers": t.game == Tournament.Game.OFFIZIERS,
         "chart": mark_safe(svg)})  # noqa: S308 — charts.py escapes every text it writes
 
 
