@@ -73,6 +73,11 @@ def season_team_rows(season):
     return standings.rank(rows, ())
 
 
+def season_has_ziege(season):
+    """Whether the season has a published Ziege tournament (its season pages then show the Ziege tab)."""
+    return season.tournaments.filter(published=True, game=Tournament.Game.ZIEGE).exists()
+
+
 def has_teams(tournament):
     return Entry.objects.filter(tournament=tournament, team__isnull=False).exists()
 

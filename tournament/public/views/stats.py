@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from tournament.models import Entry, Player, Season, Tournament
 from tournament.public import cache as public_cache
 from tournament.statistics import selectors as statistics
+from tournament.statistics import ziege as ziege_stats
 
 
 def best_worst(stats):
@@ -48,6 +49,7 @@ def season(request, pk):
     tournaments = published_tournaments(season_)
     return TemplateResponse(request, "public/stats/season.html", {
         "season": season_, "tournaments": tournaments, "stats": statistics.season_stats(season_),
+        "ziege": ziege_stats.season_ziege_stats(season_),
         "public_url": reverse("public:season", args=[season_.pk])})
 
 
@@ -73,4 +75,5 @@ def season_player(request, pk, player_pk):
     stats = statistics.player_season_stats(player_, season_)
     return TemplateResponse(request, "public/stats/season_player.html", {
         "season": season_, "player": player_, "entries": entries, "stats": stats, "best_worst": best_worst(stats),
+        "ziege": ziege_stats.player_ziege(player_, season_),
         "public_url": reverse("public:season", args=[season_.pk])})
