@@ -30,11 +30,11 @@ from scoring.contracts import CONTRACTS, DRESCHER, RAEUBER
 from tournament.common.collation import person_key
 from tournament.common.i18n import engine_lang
 from tournament.models import Entry, Game, Player, Score, Seat
+from tournament.results.engine import OFFIZIERS      # Game.contract of every Offiziers-Cego game
 
 FREE_FOR_ALL = tuple(k for k, c in CONTRACTS.items() if c.kind in (RAEUBER, DRESCHER))
 ORDER = {key: i for i, key in enumerate(CONTRACTS)}
 EXTREMES = 10        # biggest wins and losses listed
-OFFIZIERS = "offiziers"    # Game.contract of every Offiziers-Cego game (tournament.results.engine)
 
 
 def dealer_sql(number, size):
