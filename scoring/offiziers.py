@@ -111,3 +111,25 @@ def _result(scores, value, fach, winner, text):
 
 def _seat(p, s):
     return p["seat"].format(n=s + 1)
+
+
+def tariff(rs):
+    """What an Offiziers-Cego table needs on paper under ruleset ``rs`` (contract factor 1): the pack, the points
+    that win, and per Fach the loser's and the winner's card points with the value X the winner writes (+X) and
+    the loser (−X); a rule violation's Fach and value; whether an equal split is possible (a draw, 35:35)."""
+    pack = PACK[rs.counting]
+    wins = threshold(pack)
+    rows = []
+    for fach in range(1, rs.max_fach + 1):
+        points = [p for p in range(wins) if p <= pack - wins and engine.fach_for(rs, p, wins) == fach]
+        if points:
+            rows.append({"fach": fach, "loser": _span(points[0], points[-1]),
+                         "winner": _span(pack - points[-1], pack - points[0]),
+                         "value": engine.round_value(fach * rs.unit, rs.rounding)})
+    return {"pack": pack, "threshold": wins, "rows": rows, "draw": pack % 2 == 0, "unit": rs.unit,
+            "rounding": rs.rounding, "penalty_fach": rs.penalty_fach,
+            "penalty_value": engine.round_value(rs.penalty_fach * rs.unit, rs.rounding)}
+
+
+def _span(low, high):
+    return f"{low}–{high}" if low != high else str(low)

@@ -35,7 +35,7 @@ def test_demo_builds_a_played_season():
         for r in t.round_set.all():
             assert Seat.objects.filter(round=r).count() == t.entries.count()
     assert tournaments[-1].status == "running" and tournaments[0].status == "finished"
-    assert Round.objects.filter(status="locked").count() == 5
+    assert Round.objects.filter(status="locked", tournament__game="cego").count() == 5
     assert Table.objects.filter(size=5).exists() and Team.objects.count() >= 6
     assert Adjustment.objects.count() == 9
     assert Score.objects.aggregate(s=Sum("points"))["s"] == 0
@@ -53,7 +53,8 @@ def test_demo_is_idempotent():
     out = io.StringIO()
     call_command("demo", stdout=out)
     assert "exists already" in out.getvalue()
-    assert Tournament.objects.count() == 4
+    assert Tournament.objects.filter(game="cego").count() == 3
+    assert Tournament.objects.filter(game="offiziers").count() == 1
 
 
 def test_demo_has_a_small_played_ziege_evening_in_a_season_of_its_own():
@@ -70,3 +71,28 @@ def test_demo_has_a_small_played_ziege_evening_in_a_season_of_its_own():
         assert all(len(s["after"]) >= 2 for s in series)       # nobody reaches 12 in one game
     rows = ziege_standings.standings(t)
     assert sum(r["series_won"] for r in rows) == sum(r["series_lost"] for r in rows) == 16
+
+
+def test_demo_has_a_small_finished_offiziers_evening():
+    from tournament.standings import selectors as standings
+
+    out = io.StringIO()
+    call_command("demo", stdout=out)
+    assert "[Offiziers-Cego]" in out.getvalue()
+    t = Tournament.objects.get(game="offiziers")
+    assert t.season.tournaments.count() == 1 and t.published and t.status == "finished"
+    assert t.entries.count() == 8 and t.round_set.filter(status="locked").count() == 2
+    tables = Table.objects.filter(round__tournament=t)
+    assert tables.count() == 8 and {tb.size for tb in tables} == {2}
+    games = Game.objects.filter(table__in=tables).select_related("table__round__tournament")
+    assert games.count() == 32
+    pack = engine.offiziers_pack(t)
+    for game in games:                                 # every game the engine's, both counts adding up to 79
+        assert 0 <= game.card_points <= pack and sum(game.scores) == 0
+        data = {k: getattr(game, k) for k in engine.GAME_FIELDS}
+        assert score_game(engine.engine_game(game.table, game.number, data))["scores"] == game.scores
+    # Round 2 pairs without repeats; the standings rank all 8 and add up to zero.
+    pairs = [frozenset(tb.seats.values_list("entry_id", flat=True)) for tb in tables]
+    assert len(set(pairs)) == 8
+    rows = standings.tournament_standings(t).rows
+    assert len(rows) == 8 and sum(r.total for r in rows) == 0 and rows[0].total > 0

@@ -213,3 +213,22 @@ def test_golden_offiziers_pins_every_band_edge():
     assert {34, 31, 30, 26, 25, 21, 20, 16, 15, 11, 10, 6, 5, 1, 0} <= losers["triples"]
     codes = {c["expected"]["error"]["code"] for c in cases if "error" in c["expected"]}
     assert {"card_points_sum", "card_points_out_of_range", "wrong_player_count", "bad_seat", "malformed"} <= codes
+
+
+@pytest.mark.parametrize("key", RULESET_KEYS)
+def test_the_printed_tariff_is_what_the_engine_scores(key):
+    """The back of the Offiziers sheet (``offiziers.tariff``): every losing count appears in exactly one Fach band,
+    and the value printed there is the one ``score`` writes for it."""
+    paper = offiziers.tariff(resolve(key))
+    pack, wins = paper["pack"], paper["threshold"]
+    seen = []
+    for row in paper["rows"]:
+        low, _, high = row["loser"].partition("–")
+        points = range(int(low), int(high or low) + 1)
+        for loser in points:
+            result = offiziers.score({"game": "offiziers", "ruleset": key, "card_points": [pack - loser, loser]})
+            assert (result["fach"], result["scores"]) == (row["fach"], [row["value"], -row["value"]])
+            seen.append(loser)
+        assert row["winner"] == (f"{pack - points[-1]}–{pack - points[0]}" if len(points) > 1 else str(pack - loser))
+    assert sorted(seen) == list(range(0, pack - wins + 1))
+    assert paper["draw"] == (pack == 70)

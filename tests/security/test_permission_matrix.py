@@ -88,6 +88,7 @@ MATRIX = {
     "public:preregister": (lambda w: [w.t.pk], PUBLIC),           # the world's T has pre-registration open
     "public:season": (lambda w: [w.season.pk], PUBLIC),
     "public:season_teams": (lambda w: [w.season.pk], PUBLIC),
+    "public:season_ziege": (lambda w: [w.season.pk], PUBLIC),
     "stats:tournament": (lambda w: [w.t.pk], PUBLIC),
     "stats:player": (lambda w: [w.t.pk, w.entry.pk], PUBLIC),
     "stats:season": (lambda w: [w.season.pk], PUBLIC),

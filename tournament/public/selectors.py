@@ -27,7 +27,9 @@ from tournament.models import (
     Team,
     Tournament,
 )
+from tournament.results.engine import is_offiziers, offiziers_pack
 from tournament.standings import ranking as standings
+from tournament.statistics.selectors import label as contract_label
 
 SEARCH_LIMIT = 30
 
@@ -69,6 +71,11 @@ def season_team_rows(season):
                           data={"team_id": t.pk, "name": t.name, "members": t.members})
             for t in sorted(teams, key=lambda t: name_key(t.name)) if t.members]
     return standings.rank(rows, ())
+
+
+def season_has_ziege(season):
+    """Whether the season has a published Ziege tournament (its season pages then show the Ziege tab)."""
+    return season.tournaments.filter(published=True, game=Tournament.Game.ZIEGE).exists()
 
 
 def has_teams(tournament):
@@ -135,7 +142,7 @@ def _game_row(game, table, me_position, names, points, lang):
     kind = contract.kind if contract else ""
     deal = table.deal(game.number)
     return {
-        "number": game.number, "contract": contract.name(lang) if contract else game.contract, "kind": kind,
+        "number": game.number, "contract": contract.name(lang) if contract else contract_label(game.contract, lang), "kind": kind,
         "dealer": names.get(deal.dealer, ""), "declarer": names.get(game.declarer, "") if game.declarer is not None
         else "", "declarer_is_me": game.declarer == me_position, "card_points": game.card_points,
         "tricks": game.tricks, "won": game.won, "calls": game.calls,
@@ -143,6 +150,15 @@ def _game_row(game, table, me_position, names, points, lang):
         "penalty_is_me": game.penalty == me_position, "sits_out": deal.sitting_out == me_position,
         "point_game": kind == POINT, "goal_game": kind == GOAL, "points": points, "explanation": game.explanation,
     }
+
+
+def _offiziers_cells(game, position, pack, points):
+    """An Offiziers-Cego game seen from ``position``: own card points and the opponent's (the game stores seat
+    1's), won or lost by the score (a draw, 35:35, neither)."""
+    if game.card_points is None:           # a rule violation: no points
+        return {"offiziers": True, "score_line": "", "won": points > 0 if points else None}
+    mine = game.card_points if position == 0 else pack - game.card_points
+    return {"offiziers": True, "score_line": f"{mine}:{pack - mine}", "won": points > 0 if points else None}
 
 
 def player_games(entry):
@@ -153,7 +169,9 @@ def player_games(entry):
     "breaks": [(index, round number), ...], "adjustments": [...], "games_sum": int}``.
     """
     lang = engine_lang()
-    own = list(Seat.objects.filter(entry=entry).select_related("table", "round").order_by("round__number"))
+    own = list(Seat.objects.filter(entry=entry).select_related("table", "round__tournament")
+               .order_by("round__number"))
+    pack = offiziers_pack(own[0].round.tournament) if own and is_offiziers(own[0].round.tournament) else None
     table_ids = [s.table_id for s in own]
     people = {}
     for seat in (Seat.objects.filter(table_id__in=table_ids).select_related("entry__player")
@@ -183,6 +201,8 @@ def player_games(entry):
             running += points or 0
             totals.append(running)
             row = _game_row(game, table, seat.position, names, points or 0, lang)
+            if pack is not None:
+                row.update(_offiziers_cells(game, seat.position, pack, points or 0))
             row["running"] = running
             rows.append(row)
         sheet_total = sheet_totals.get(table.pk)

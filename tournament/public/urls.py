@@ -15,4 +15,5 @@ urlpatterns = [
     path("turnier/<int:pk>/spieler/<int:entry_pk>/", public.player, name="player"),
     path("saison/<int:pk>/", public.season, name="season"),
     path("saison/<int:pk>/teams/", public.season_teams, name="season_teams"),
+    path("saison/<int:pk>/ziege/", public.season_ziege, name="season_ziege"),
 ]

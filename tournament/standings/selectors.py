@@ -20,6 +20,7 @@ from tournament.models import (
     Score,
     Seat,
     Team,
+    Tournament,
 )
 from tournament.standings import categories
 from tournament.standings import ranking as standings
@@ -109,11 +110,13 @@ def tournament_standings(tournament, category=None):
 
 
 def season_standings(season, best_n=None, category=None, published_only=False):
-    """Season ranking: each player's tournament totals summed (or the best N), participations, a column each.
+    """Season ranking: each player's tournament totals summed (or the best N), participations, a column each;
+    Cego and Offiziers-Cego tournaments (Ziege: ``standings.ziege_season``).
     Provisional while a tournament of the season is running: started (a round drawn) and not all its rounds
     locked (``running`` lists them)."""
     best_n = season.best_n if best_n is None else best_n
-    tournaments = with_round_counts(season.tournaments.order_by("date", "pk"))
+    # Ziege tournaments have their own season table (``standings.ziege_season``): their results are not points.
+    tournaments = with_round_counts(season.tournaments.exclude(game=Tournament.Game.ZIEGE).order_by("date", "pk"))
     if published_only:
         tournaments = tournaments.filter(published=True)
     tournaments = list(tournaments)
@@ -166,7 +169,7 @@ def team_standings(*, tournament=None, season=None):
         season = tournament.season
         filters = Q(entries__tournament=tournament)
     else:
-        filters = Q(entries__tournament__season=season)
+        filters = Q(entries__tournament__season=season) & ~Q(entries__tournament__game=Tournament.Game.ZIEGE)
     teams = (Team.objects.filter(season=season).annotate(points=Sum("entries__total", filter=filters),
                                                           members=Count("entries__player", filter=filters,
                                                                         distinct=True)))

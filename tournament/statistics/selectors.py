@@ -13,6 +13,9 @@ sit-out       the dealer's game at a table of 5: he does not play it. A sit-out 
               counts neither for his number of games nor for his best or worst game.
 share         games of a contract / all games. *win rate*: won / (won + lost); ``None`` without such games.
 bar           a width in percent (0–100, whole numbers) for the pages' CSS bar charts.
+declarers     whether declarer and contract statistics make sense: not for Offiziers-Cego (two players, no
+              declarer, one "contract"). A tournament decides by its game, a field or a player by the games
+              played (any Cego game); an Offiziers game is labelled with the engine's name of the game.
 
 Every function runs a fixed number of queries, whatever the number of players or games. Season statistics
 take only published tournaments unless asked otherwise (``published_only``).
@@ -22,10 +25,12 @@ from django.db.models import Count, F, Max, Min, Q, Sum
 from django.db.models.functions import Mod
 
 from scoring import seats as seat_rules
+from scoring.explain import game_phrases
 from scoring.contracts import CONTRACTS, DRESCHER, RAEUBER
 from tournament.common.collation import person_key
 from tournament.common.i18n import engine_lang
 from tournament.models import Entry, Game, Player, Score, Seat
+from tournament.results.engine import OFFIZIERS      # Game.contract of every Offiziers-Cego game
 
 FREE_FOR_ALL = tuple(k for k, c in CONTRACTS.items() if c.kind in (RAEUBER, DRESCHER))
 ORDER = {key: i for i, key in enumerate(CONTRACTS)}
@@ -52,7 +57,15 @@ EXTREME_FIELDS = {"points": "points", "entry_id": "entry_id", "player_id": "entr
 
 def label(key, lang=None):
     contract = CONTRACTS.get(key)
+    if contract is None and key == OFFIZIERS:
+        return game_phrases(lang or engine_lang())[OFFIZIERS]
     return contract.label[lang or engine_lang()] if contract else key
+
+
+def declarers(keys):
+    """Whether games with these contract keys call for declarer statistics: none played yet, or any Cego game."""
+    keys = set(keys)
+    return not keys or bool(keys - {OFFIZIERS})
 
 
 def rate(won, lost):
@@ -112,7 +125,8 @@ def _contracts(scope, lang):
     return {"games": total, "contracts": rows, "declarer": declarer, "free_for_all": free,
             "declarer_total": {"games": won + lost, "won": won, "lost": lost, "win_rate": rate(won, lost),
                                "win_bar": percent(won, won + lost)},
-            "raeuber": next((f["announced"] for f in free if f["key"] == "raeuber"), 0)}
+            "raeuber": next((f["announced"] for f in free if f["key"] == "raeuber"), 0),
+            "declarers": declarers(c["contract"] for c in counts)}
 
 
 def _extremes(scope, lang, limit=EXTREMES):
@@ -165,6 +179,7 @@ def tournament_stats(tournament, lang=None):
     lang = lang or engine_lang()
     scope = _tournament_q(tournament)
     stats = {**_contracts(scope, lang), **_extremes(scope, lang), "totals_only_tables": _totals_only(scope)}
+    stats["declarers"] = tournament.game != OFFIZIERS
     per_entry = _per_player(scope, "entry_id")
     players = []
     for e in Entry.objects.filter(pk__in=list(per_entry)).select_related("player").order_by("start_number"):
@@ -250,7 +265,7 @@ def player_summary(rows, positions, lang=None):
                                                      "win_rate": rate(won, lost), "win_bar": percent(won, won + lost)},
             "free_for_all": [free[k] for k in FREE_FOR_ALL if k in free],
             "raeuber": free.get("raeuber", {"played": 0, "lost": 0, "announced": 0, "announced_lost": 0}),
-            "totals_only_tables": len(totals_only)}
+            "totals_only_tables": len(totals_only), "declarers": declarers(r["game__contract"] for r in played)}
 
 
 def _ordered_rows(scores):

@@ -2,7 +2,7 @@
 
 Page layout (docs/exports.md): the front of a sheet is one A4 page (``sheet_layout.pages_for`` pages when a
 table plays more than ``MAX_ROWS`` games); the back page holds the ruleset's tariff grid and the contract
-abbreviations. A round's file interleaves them — front, back, front, back — so that a duplex print gives every
+abbreviations (an Offiziers-Cego sheet's back: ``offiziers_back``). A round's file interleaves them — front, back, front, back — so that a duplex print gives every
 table one sheet of paper with the tariff on its back: ``2 × tables`` pages. ``back="end"`` prints the tariff once
 at the end (``tables + 1`` pages, for simplex printers), ``back="none"`` leaves it out. Filled sheets have no back
 page by default.
@@ -22,12 +22,12 @@ from scoring.tariff import tariff_grid
 from tournament.common.i18n import engine_lang
 from tournament.common.numbers import signed
 from tournament.exports.base import PdfExporter, render_document, site_base
-from tournament.exports.pdf import sheet_layout
+from tournament.exports.pdf import offiziers_back, sheet_layout
 from tournament.exports.pdf.cards import table_link
 from tournament.exports.pdf.page_sharing import write_pages
 from tournament.exports.registry import register
 from tournament.models import Game, Round, Score, Seat, Table
-from tournament.results.engine import offiziers_pack, ruleset_for
+from tournament.results.engine import is_offiziers, offiziers_pack, ruleset_for
 from tournament.results.rows import variant_text
 from tournament.results.scoresheet import ScoreSheet
 from tournament.table_entry.links import active_links
@@ -198,7 +198,9 @@ def render_sheets(round_, items, *, back, progress, filled, site_url=None):
     codes = qr_codes(round_, [t for t, *_rest in items], site_url)
     back_page = None
     if back != "none":
-        back_doc = render_document("exports/pdf/sheet_back.html", {**base, **back_context(tournament)}, font_config)
+        template, context = ((offiziers_back.TEMPLATE, offiziers_back.offiziers_back_context(tournament))
+                             if is_offiziers(tournament) else ("exports/pdf/sheet_back.html", back_context(tournament)))
+        back_doc = render_document(template, {**base, **context}, font_config)
         back_page = back_doc.pages[0]
     total = len(items)
     progress(0, total)

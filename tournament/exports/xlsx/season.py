@@ -1,4 +1,5 @@
-"""The season workbook: overall standings, teams, one sheet per category, participations, and the game log.
+"""The season workbook: overall standings, teams, one sheet per category, the Ziege table (a season with Ziege
+tournaments), participations, and the game log.
 
 The game log has one row per player and game (a game of a table of 4 gives four rows): 400 players at 13
 tournaments of 48 games are ≈ 250,000 rows. It streams: games are read with ``iterator()`` in chunks, the seats
@@ -15,13 +16,14 @@ from tournament.common.i18n import engine_lang
 from tournament.exports.base import DATE, INTEGER, SIGNED, Column, ListExporter, Sheet
 from tournament.exports.registry import register
 from tournament.exports.selectors import has_teams
-from tournament.models import Entry, Game, Score, Seat, Table
+from tournament.models import Entry, Game, Score, Seat, Table, Tournament
 from tournament.standings.categories import category_choices
 from tournament.standings.selectors import (
     season_standings,
     team_standings,
     tournament_standings,
 )
+from tournament.standings.ziege_season import season_ziege_standings
 
 
 def overall_sheet(season, title, category=None):
@@ -42,6 +44,29 @@ def teams_sheet(season):
                Column(_("Total points"), 11, SIGNED)]
     rows = ([r.rank, r.data["name"], r.data["members"], r.total] for r in standings.rows)
     return Sheet(_("Teams"), columns, rows, counted=False)
+
+
+def ziege_sheet(season):
+    """The season's Ziege table (``standings.ziege_season``): per Ziege tournament the series won and the
+    defeat-point difference of the player's team, then the season's sums."""
+    standings = season_ziege_standings(season)
+    columns = [Column(_("Rank"), 7, INTEGER), Column(_("First name"), 14), Column(_("Last name"), 16),
+               Column(_("Town"), 16), Column(_("Played"), 9, INTEGER)]
+    for t in standings.columns:
+        label = f"{t.name} ({t.date:%d.%m.})"
+        columns += [Column(label + " · " + _("Series"), 12, INTEGER), Column(label + " · " + _("Diff."), 10, SIGNED),
+                    Column(label + " · " + _("Partner"), 20)]
+    columns += [Column(_("Series won"), 10, INTEGER), Column(_("Defeat points given"), 11, INTEGER),
+                Column(_("Defeat points received"), 11, INTEGER), Column(_("Diff."), 10, SIGNED)]
+
+    def cells(row):
+        for c in row.data["per_tournament"]:
+            yield from ((None, None, None) if c is None else (c["series_won"], c["diff"], c["partner"]))
+
+    rows = ([r.rank, r.data["first_name"], r.data["last_name"], r.data["town"], r.data["participations"],
+             *cells(r), r.data["series_won"], r.data["given"], r.data["received"], r.data["diff"]]
+            for r in standings.rows)
+    return Sheet("Ziege", columns, rows, counted=False, repeat_columns=3)
 
 
 def participations_sheet(season):
@@ -128,6 +153,8 @@ class SeasonWorkbook(ListExporter):
             yield teams_sheet(season)
         for key, label in category_choices(season):
             yield overall_sheet(season, label, category=key)
+        if season.tournaments.filter(game=Tournament.Game.ZIEGE).exists():
+            yield ziege_sheet(season)
         yield participations_sheet(season)
         yield Sheet(_("Game log"), game_log_columns(), game_log_rows(season))
 

@@ -3,7 +3,8 @@
 Three tournaments of 60–140 players from a pool of Black Forest players, two rounds of 24 games (30 at tables
 of 5), club teams, a few adjustments. The first two are finished and published; the third is running with its
 second round half entered, so every page has something to show. A season of its own holds one small Ziege
-evening (8 teams of two, 2 rounds, two series at every table). Prints progress. Does nothing if the demo
+evening (8 teams of two, 2 rounds, two series at every table), another one small Offiziers-Cego evening (8 players,
+2 rounds of 4 games at tables of two, entered and finished). Prints progress. Does nothing if the demo
 season exists (``--reset`` deletes and rebuilds it).
 """
 
@@ -31,6 +32,7 @@ from tournament.table_entry import links
 
 SEASON_NAME = "Cego-Schwarzwaldmeisterschaft 2026 (Demo)"
 ZIEGE_SEASON_NAME = "Ziege-Abende 2026 (Demo)"
+OFFIZIERS_SEASON_NAME = "Offiziersabende 2026 (Demo)"
 ZIEGE_POINTS = [p for p in range(121) if p not in (1, 119)]      # every count the 36-card pack can make
 FIRST_W = ["Anna", "Berta", "Claudia", "Doris", "Elke", "Franziska", "Gertrud", "Hildegard", "Ingrid", "Johanna",
            "Karin", "Lisa", "Monika", "Nicole", "Olga", "Petra", "Rosa", "Sabine", "Theresia", "Ursula", "Veronika",
@@ -67,7 +69,7 @@ class Command(BaseCommand):
             self.stdout.write("Demo season exists already (use --reset to rebuild it).")
             return
         if existing:
-            for old in Season.objects.filter(name__in=(SEASON_NAME, ZIEGE_SEASON_NAME)):
+            for old in Season.objects.filter(name__in=(SEASON_NAME, ZIEGE_SEASON_NAME, OFFIZIERS_SEASON_NAME)):
                 Tournament.objects.filter(season=old).delete()
                 old.delete()
         rng = random.Random(seed)
@@ -82,6 +84,7 @@ class Command(BaseCommand):
                                           running=running)
         self._staff(season, tournament, user)
         self._ziege(players, user, rng)
+        self._offiziers(players, user, rng)
         self.stdout.write(self.style.SUCCESS(
             "Demo season ready. Logins (password 'cego', demo only): 'leitung' (superuser), 'saison' (season "
             "organiser), 'turnierleitung' (director of the running tournament), 'helfer' (its entry helper)."))
@@ -208,6 +211,29 @@ class Command(BaseCommand):
                         finished, totals = finished + 1, [0, 0]
         seasons.update_tournament(tournament=t, user=user, status=Tournament.Status.FINISHED)
         self.stdout.write(f"[Ziege] {t.name}: 8 teams of two, 2 rounds")
+
+    @transaction.atomic
+    def _offiziers(self, players, user, rng):
+        """One small Offiziers-Cego evening in a season of its own: 8 players, 2 rounds of 4 games at tables of
+        two (the second round paired by the standings), every game keyed through the services, rounds locked."""
+        season = seasons.create_season(user=user, name=OFFIZIERS_SEASON_NAME, year=2026, best_n=None)
+        t = seasons.create_tournament(season=season, user=user, name="Offiziersabend Schonach",
+                                      venue="Rößle, Schonach", date=datetime.date(2026, 3, 6), ruleset="schwarzwald",
+                                      round_count=2, published=True, seed="20260306-offiziers",
+                                      game=Tournament.Game.OFFIZIERS, games_per_round_2=4)
+        chosen = sorted(rng.sample(players, 8), key=person_key)
+        for number, player in enumerate(chosen, start=1):
+            registration_services.register(user=user, tournament=t, player=player, start_number=number,
+                                           paid=True, checked_in=True)
+        for number in (1, 2):
+            round_ = draws.draw_round(tournament=t, number=number, user=user)
+            for table in round_.tables.all():
+                for game in range(1, table.games_planned + 1):
+                    points = max(0, min(79, round(rng.gauss(40, 14))))      # seat 1's card points of 79
+                    services.record_game(table=table, number=game, data={"card_points": points}, user=user)
+            services.set_round_status(round_=round_, status=Round.Status.LOCKED, user=user)
+        seasons.update_tournament(tournament=t, user=user, status=Tournament.Status.FINISHED)
+        self.stdout.write(f"[Offiziers-Cego] {t.name}: 8 players, 2 rounds at tables of two")
 
     def _play(self, table, games, rng, user):
         """Play ``games`` rows at ``table`` with engine-scored random games (bulk insert)."""

@@ -17,7 +17,7 @@ from tournament.common import params
 from tournament.common.collation import name_key, person_key
 from tournament.common.idempotency import idempotent
 from tournament.common.numbers import is_plain_digits
-from tournament.models import Category, Player, Round, Season
+from tournament.models import Category, Player, Round, Season, Tournament
 from tournament.office import errors
 from tournament.office.forms.director import CategoryForm, PlayerSearchForm
 from tournament.office.views.access import direct, organise
@@ -29,6 +29,7 @@ from tournament.standings import categories as season_categories
 from tournament.standings import ranking as standings
 from tournament.standings.labels import tiebreak_label
 from tournament.standings import selectors as standings_queries
+from tournament.standings import ziege_season
 
 
 def chosen_category(request, season):
@@ -99,11 +100,14 @@ def best_override(request, season):
     return season.best_n, False
 
 
+MANY = 10**6       # "count all": more tournaments than a season has
+
+
 @organise
 def season_standings(request, pk):
     season = get_object_or_404(Season, pk=pk)
     category, choices = chosen_category(request, season)
-    tournament_count = season.tournaments.count()
+    tournament_count = season.tournaments.exclude(game=Tournament.Game.ZIEGE).count()   # Ziege: its own table
     best_n, overridden = best_override(request, season)
     # "all": as many as there are tournaments (``season_standings`` falls back to the season's N on None).
     result = standings_queries.season_standings(season, best_n=best_n if best_n else max(tournament_count, 1),
@@ -115,9 +119,10 @@ def season_standings(request, pk):
         cells = [{"value": v, "counted": i in counted} for i, v in enumerate(row.data["per_tournament"])]
         rows.append({"row": row, "cells": cells})
     teams = standings_queries.team_standings(season=season)
+    ziege = ziege_season.season_ziege_standings(season, best_n=(best_n or MANY) if overridden else None)
     query = {params.CATEGORY: category} if category else {}
     return render(request, "office/season_standings.html", {
-        "season": season, "result": result, "rows": rows, "columns": columns, "teams": teams.rows,
+        "season": season, "result": result, "rows": rows, "columns": columns, "teams": teams.rows, "ziege": ziege,
         "category": category, "categories": choices, "category_label": dict(choices).get(category),
         "best_n": best_n if best_n and best_n < tournament_count else None, "overridden": overridden,
         "season_best_n": season.best_n, "tournament_count": tournament_count,

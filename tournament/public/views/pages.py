@@ -14,13 +14,14 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from tournament.common import params
-from tournament.models import Entry
+from tournament.models import Entry, Tournament
 from tournament.public import cache as public_cache
 from tournament.public import charts
 from tournament.public import selectors as public_queries
 from tournament.public import tables as public_tables
 from tournament.standings import selectors as standings_queries
 from tournament.standings import ziege as ziege_standings
+from tournament.standings import ziege_season
 from tournament.standings.categories import chosen_category
 
 REFRESH_SECONDS = 30
@@ -110,7 +111,7 @@ def player_facts(request, pk, entry_pk):
     return {"row": next((r for r in result.rows if r.key == entry_pk), None), "field_size": len(result.rows)}
 
 
-@public_cache.cached("player", frame=("games_sum",), per_request=player_facts)
+@public_cache.cached("player", frame=("games_sum", "offiziers"), per_request=player_facts)
 def player(request, pk, entry_pk):
     t = public_queries.published_tournament(pk)
     entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_pk, tournament=t)
@@ -128,6 +129,7 @@ def player(request, pk, entry_pk):
     return TemplateResponse(request, "public/player.html", {
         **tournament_context(t, "player"), "provisional": result.provisional, "noindex": True, "entry": entry,
         "name": name, **player_facts(request, pk, entry_pk), "games_sum": data["games_sum"], "data": data,
+        "offiziers": t.game == Tournament.Game.OFFIZIERS,
         "chart": mark_safe(svg)})  # noqa: S308 — charts.py escapes every text it writes
 
 
@@ -143,6 +145,7 @@ def season(request, pk):
     table = public_tables.SeasonTable(rows, tournaments=result.columns, best_n=s.best_n).configure(request)
     return TemplateResponse(request, "public/season.html", {
         "season": s, "tab": "standings", "tournaments": result.columns, "table": table, "query": query,
+        "has_ziege": public_queries.season_has_ziege(s),
         "category": category, "categories": choices, "field_size": len(result.rows), "shown": len(rows)})
 
 
@@ -152,4 +155,15 @@ def season_teams(request, pk):
     table = public_tables.TeamTable(public_tables.team_rows(public_queries.season_team_rows(s))).configure(request)
     tournaments = list(s.tournaments.filter(published=True).order_by("date", "pk"))
     return TemplateResponse(request, "public/season_teams.html", {
-        "season": s, "tab": "teams", "tournaments": tournaments, "table": table})
+        "season": s, "tab": "teams", "tournaments": tournaments, "table": table,
+        "has_ziege": public_queries.season_has_ziege(s)})
+
+
+@public_cache.cached("season")
+def season_ziege(request, pk):
+    """The season's Ziege table (``standings.ziege_season``): its own tab, beside the Cego standings."""
+    s = public_queries.published_season(pk)
+    result = ziege_season.season_ziege_standings(s, published_only=True)
+    return TemplateResponse(request, "public/season_ziege.html", {
+        "season": s, "tab": "ziege", "tournaments": result.columns, "rows": result.rows, "has_ziege": True,
+        "provisional": result.provisional, "marked": s.best_n is not None})

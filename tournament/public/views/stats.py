@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from tournament.models import Entry, Player, Season, Tournament
 from tournament.public import cache as public_cache
 from tournament.statistics import selectors as statistics
+from tournament.statistics import ziege as ziege_stats
 
 
 def best_worst(stats):
@@ -24,6 +25,11 @@ def best_worst(stats):
 
 def published_tournament(pk):
     return get_object_or_404(Tournament.objects.select_related("season"), pk=pk, published=True)
+
+
+def has_ziege(tournaments):
+    """Whether the Ziege statistics are worth their queries: a published Ziege tournament is among them."""
+    return any(t.game == Tournament.Game.ZIEGE for t in tournaments)
 
 
 def published_tournaments(season):
@@ -48,6 +54,7 @@ def season(request, pk):
     tournaments = published_tournaments(season_)
     return TemplateResponse(request, "public/stats/season.html", {
         "season": season_, "tournaments": tournaments, "stats": statistics.season_stats(season_),
+        "ziege": ziege_stats.season_ziege_stats(season_) if has_ziege(tournaments) else None,
         "public_url": reverse("public:season", args=[season_.pk])})
 
 
@@ -73,4 +80,5 @@ def season_player(request, pk, player_pk):
     stats = statistics.player_season_stats(player_, season_)
     return TemplateResponse(request, "public/stats/season_player.html", {
         "season": season_, "player": player_, "entries": entries, "stats": stats, "best_worst": best_worst(stats),
+        "ziege": ziege_stats.player_ziege(player_, season_) if has_ziege(tournaments) else None,
         "public_url": reverse("public:season", args=[season_.pk])})
