@@ -20,6 +20,9 @@ def test_a_published_ziege_tournament_shows_its_team_table(client):
     page = client.get(reverse("public:tournament", args=[t.pk])).content.decode()
     assert 'id="ziege-standings"' in page
     assert "<td class=\"num diff\">+6</td>" in page or "<td class=\"num diff\">−6</td>" in page
+    # The second visitor gets the stored page (tournament/public/cache.py): the same rows.
+    again = client.get(reverse("public:tournament", args=[t.pk])).content.decode()
+    assert again.count("<tr data-team=") == 2
 
 
 def test_ziege_tariff_page_shows_every_band_from_the_engine(client):
