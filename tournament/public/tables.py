@@ -254,5 +254,5 @@ class TeamTable(Table):
     html_id = "team-standings"
 
     def __init__(self, rows):
-        super().__init__(rows, [rank_column(order_by=("rank", "name")), Column("name", _("Team")),
-                                Column("members", _("Players"), css="num"), total_column()])
+        super().__init__(rows, [rank_column(order_by=("rank", "name")), Column("name", _("Team"), css="name"),
+                                Column("members", _("Players"), css="num wide"), total_column()])
