@@ -15,7 +15,13 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
-from tests.e2e.a11y import PHONE, ZOOM_200, axe_violations, sideways_scrollers, smallest_text
+from tests.e2e.a11y import (
+    PHONE,
+    ZOOM_200,
+    axe_violations,
+    sideways_scrollers,
+    smallest_text,
+)
 from tests.results.test_ziege import ziege_tournament
 from tournament.draws import ziege as ziege_draws
 from tournament.models import Entry
