@@ -61,7 +61,7 @@ def test_best_n_marks_the_results_that_do_not_count(client):
     rows = rows_by_player(response)
     assert rows[players[0].pk]["total"] == 100 and rows[players[0].pk]["sum_all"] == 130
     html = response.content.decode()
-    assert html.count('class="dropped"') == 4                # each player: two of three results dropped
+    assert html.count('<td class="num tcol"><span class="dropped"') == 4                # each player: two of three results dropped
 
 
 def test_season_without_published_tournaments_is_404(client):

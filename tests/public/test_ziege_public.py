@@ -1,5 +1,7 @@
 """Public pages of Ziege: the standings of a published Ziege tournament and the tariff page."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -19,7 +21,10 @@ def test_a_published_ziege_tournament_shows_its_team_table(client):
     ziege_results.record_game(table=table, user=factories.user(), points_a=0, trick_a=False, trick_b=True)
     page = client.get(reverse("public:tournament", args=[t.pk])).content.decode()
     assert 'id="ziege-standings"' in page
-    assert "<td class=\"num diff\">+6</td>" in page or "<td class=\"num diff\">−6</td>" in page
+    assert re.search(r'<td class="num diff" data-label="[^"]+">[+−]6</td>', page)
+    # The second visitor gets the stored page (tournament/public/cache.py): the same rows.
+    again = client.get(reverse("public:tournament", args=[t.pk])).content.decode()
+    assert again.count("<tr data-team=") == 2
 
 
 def test_ziege_tariff_page_shows_every_band_from_the_engine(client):

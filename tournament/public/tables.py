@@ -242,7 +242,19 @@ class SeasonTable(Table):
                      css="num tcol", title=t.name) for index, t in enumerate(tournaments)],
             total_column(),
         ]
+        self.short_dates = [f"{t.date.day}.{t.date.month}." for t in tournaments]
         super().__init__(rows, columns)
+
+    @cached_property
+    def page_rows(self):
+        """Also ``per_short``: (day, points, dropped) per tournament, the sub-line of a narrow screen, where the
+        tournament columns are hidden."""
+        rows = super().page_rows
+        for row in rows:
+            counted = row.get("counted", ())
+            row["per_short"] = [(day, points, self.marked and points is not None and index not in counted)
+                                for index, (day, points) in enumerate(zip(self.short_dates, row["per_tournament"]))]
+        return rows
 
 
 class TeamTable(Table):
@@ -254,5 +266,5 @@ class TeamTable(Table):
     html_id = "team-standings"
 
     def __init__(self, rows):
-        super().__init__(rows, [rank_column(order_by=("rank", "name")), Column("name", _("Team")),
-                                Column("members", _("Players"), css="num"), total_column()])
+        super().__init__(rows, [rank_column(order_by=("rank", "name")), Column("name", _("Team"), css="name"),
+                                Column("members", _("Players"), css="num wide"), total_column()])
