@@ -80,9 +80,14 @@ def round_detail(request, tournament, number):
                                  % {"n": number, "tables": round_.tables.count()})
                 return redirect("director:round", tournament.pk, number)
     tables = [table_summary(t) for t in round_.tables.all()] if round_ else []
+    progress = {p["table"].pk: p for p in ziege_results.round_progress(round_)} if round_ else {}
+    for t in tables:
+        t["complete"] = progress[t["table"].pk]["complete"]
+    complete = sum(t["complete"] for t in tables)
     bye = ZiegeBye.objects.filter(round=round_).select_related("pair__first__player", "pair__second__player")
     context = tournament_context(tournament, "round", number=number, round=round_, form=form, tables=tables,
-                                 byes=list(bye) if round_ else [],
+                                 byes=list(bye) if round_ else [], complete_tables=complete,
+                                 all_complete=complete == len(tables),
                                  teams=len(ziege_draws.present_pairs(tournament)))
     return render(request, "office/ziege/round.html", context)
 
