@@ -60,6 +60,8 @@ def test_a_table_without_a_finished_series_needs_the_director_to_end_the_round()
     assert Round.objects.get(pk=round_.pk).status == "complete"
     row = AuditLog.objects.filter(object_type=AuditLog.Kind.ROUND, action=AuditLog.Action.STATUS).get()
     assert row.reason == "22 Uhr, Schluss" and row.new == {"status": "complete"}
+    services.set_round_status(round_=round_, status=Round.Status.LOCKED, user=user)     # ended: no second reason
+    assert Round.objects.get(pk=round_.pk).status == "locked"
 
 
 def test_the_office_round_page_marks_complete_and_locks_and_the_public_page_is_final(client):
