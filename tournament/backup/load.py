@@ -89,7 +89,8 @@ def import_tournament(doc, *, replace=False, as_new=None, season=None, new_playe
                             "adjustments (%(computed)s); the file was changed or is damaged.")
                           % {"number": wrong[0], "stored": plan.totals[wrong[0]], "computed": stored[wrong[0]]})
     counts = {"entries": len(plan.entries), "rounds": len(plan.rounds), "tables": len(plan.tables),
-              "games": len(plan.games) + len(plan.ziege_games), "adjustments": len(plan.adjustments), "audit": len(plan.audit)}
+              "games": len(plan.games) + len(plan.ziege_games), "adjustments": len(plan.adjustments),
+              "audit": len(plan.audit)}
     return Summary(t, bool(existing), counts, new, matched_by_data, new_users)
 
 

@@ -39,7 +39,8 @@ def pair_entries(*, tournament, user, first, second):
     pair = ZiegePair.objects.create(tournament=tournament, number=next_pair_number(tournament), first=first,
                                     second=second)
     audit(tournament=tournament, obj_type=AuditLog.Kind.ENTRY, obj_id=first.pk, action=AuditLog.Action.UPDATE,
-          user=user, new={"ziege_team": pair.number, "players": [str(first.player.full_name), str(second.player.full_name)]})
+          user=user, new={"ziege_team": pair.number,
+                          "players": [str(first.player.full_name), str(second.player.full_name)]})
     return pair
 
 
