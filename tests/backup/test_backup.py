@@ -21,6 +21,7 @@ from django.utils import translation
 from scoring.random_games import random_game
 from tests import factories
 from tournament.backup import format as backup
+from tournament.backup import ziege as backup_ziege
 from tournament.backup.export import export_tournament
 from tournament.draws import services as draws
 from tournament.models import (
@@ -37,6 +38,9 @@ from tournament.models import (
     Table,
     Team,
     Tournament,
+    ZiegeBye,
+    ZiegeGame,
+    ZiegePair,
 )
 from tournament.results import services
 from tournament.results.random_play import play_table
@@ -432,6 +436,9 @@ def test_the_export_reads_a_fixed_number_of_queries():
     (AuditLog, backup.AUDIT_FIELDS, {"id", "tournament", "season", "table", "object_id", "user"}),
     (Team, (), {"id", "season", "name"}),
     (Category, (), {"id", "season", "name"}),
+    (ZiegePair, backup_ziege.PAIR_FIELDS, {"id", "tournament", "first", "second"}),   # "ziege_teams"
+    (ZiegeBye, (), {"id", "round", "pair"}),                              # a round's "byes": team numbers
+    (ZiegeGame, backup_ziege.GAME_FIELDS, {"id", "table"}),               # a table's "ziege_games"
 ])
 def test_the_format_covers_every_stored_field(model, fields, by_reference):
     assert {f.name for f in model._meta.concrete_fields} - set(backup.VERSION_FIELDS) == set(fields) | by_reference

@@ -65,6 +65,7 @@ def test_demo_has_a_small_played_ziege_evening_in_a_season_of_its_own():
     t = Tournament.objects.get(game="ziege")
     assert t.season.tournaments.count() == 1 and t.published and t.status == "finished"
     assert t.ziege_pairs.count() == 8 and t.round_set.count() == 2
+    assert set(t.round_set.values_list("status", flat=True)) == {"locked"}        # final: not "vorläufig"
     for table in Table.objects.filter(round__tournament=t):
         series = ziege_results.sheet(table.ziege_games.all())["series"]
         assert sum(s["winner"] is not None for s in series) == 2

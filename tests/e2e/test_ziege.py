@@ -85,3 +85,26 @@ def test_a_director_runs_a_ziege_evening(live_server, page, settings, tmp_path):
     rows = list(book.worksheets[0].iter_rows(values_only=True))
     assert rows[1][0] == 1 and rows[1][4] == 1 and rows[1][8] == 12
     assert len(list(book.worksheets[1].iter_rows(values_only=True))) == 5          # heading + 4 games
+
+    # Only the team list and the Ziege sheets are offered for the round, never a Cego table list.
+    expect(page.locator("#export-ziege_teams a.button")).to_have_count(1)
+    expect(page.locator("#round-1 a[href*='table_list']")).to_have_count(0)
+    expect(page.locator("#round-1 a[href*='ziege_sheets_blank']")).to_have_count(1)
+    with page.expect_download() as teams_pdf:
+        page.locator("#export-ziege_teams a.button").click()
+    assert "Straub" in PdfReader(teams_pdf.value.path()).pages[0].extract_text()
+
+    # Round status: table 2 has no finished series, so the director ends the round with a reason, then locks it.
+    page.goto(base + reverse("director:round", args=[t.pk, 1]))
+    expect(page.locator("#round-status")).to_have_attribute("data-status", "open")
+    expect(page.locator("#ziege-tables tbody tr[data-complete='1']")).to_have_count(1)
+    page.fill("#complete-reason", "22 Uhr: Schluss")
+    page.click("#complete-round")
+    page.wait_for_load_state()
+    expect(page.locator("#round-status")).to_have_attribute("data-status", "complete")
+    page.screenshot(path=str(tmp_path / "ziege-round.png"), full_page=True)
+    expect(page.locator("#lock-reason")).to_have_count(0)            # ended with a reason already
+    page.click("#lock-round")
+    page.wait_for_load_state()
+    expect(page.locator("#round-status")).to_have_attribute("data-status", "locked")
+    expect(page.locator("#unlock-round")).to_have_count(1)

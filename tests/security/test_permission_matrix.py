@@ -151,6 +151,7 @@ MATRIX = {
     "director:standings": (lambda w: [w.t.pk], office(DIRECT)),
     # Ziege pages: the world's tournament plays Cego, so who may see them is told it is no Ziege tournament
     "director:ziege_teams": (lambda w: [w.t.pk], office(DIRECT, ok=404)),
+    "director:ziege_team_remove": (lambda w: [w.t.pk, 1], office(DIRECT, ok=404)),
     "director:ziege_table": (lambda w: [w.t.pk, 1, 1], office(ENTER, ok=404)),
     "director:prizes": (lambda w: [w.t.pk], office(DIRECT)),
     "director:staff": (lambda w: [w.t.pk], office(DIRECT)),

@@ -28,6 +28,7 @@ from tournament.models import (
     Season,
     Table,
     Tournament,
+    ZiegePair,
 )
 from tournament.standings.labels import TIEBREAK_LABELS
 
@@ -60,6 +61,7 @@ def _extra(key):
         "team": lambda: _verbose(Entry, "team"), "start_number": lambda: _verbose(Entry, "start_number"),
         "existing_player": lambda: _("an existing player"), "note": lambda: _("note"),
         "reason": lambda: _verbose(Adjustment, "reason"), "tables": lambda: _("tables"),
+        "ziege_team": lambda: str(ZiegePair._meta.verbose_name),
     }
     return names[key]() if key in names else None
 

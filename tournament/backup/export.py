@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.backup import format as backup
+from tournament.backup import ziege as backup_ziege
 from tournament.models import (
     Adjustment,
     AuditLog,
@@ -36,6 +37,7 @@ def export_tournament(tournament, progress=None):
     number = {e.pk: e.start_number for e in entries}
     memberships = _memberships(t, entries)
     rounds, refs = _rounds(t, number, progress)
+    ziege = {"ziege_teams": backup_ziege.export_teams(t, number)} if backup_ziege.is_ziege(t) else {}
     adjustments = list(Adjustment.objects.filter(entry__tournament=t).select_related("created_by")
                        .order_by("created_at", "id"))
     refs["adjustment"] = {a.pk: {"adjustment": index} for index, a in enumerate(adjustments, start=1)}
@@ -54,6 +56,7 @@ def export_tournament(tournament, progress=None):
         "teams": sorted({e.team.name for e in entries if e.team_id}),
         "categories": sorted({name for names in memberships.values() for name in names}),
         "entries": [_entry(e, memberships) for e in entries],
+        **ziege,
         "rounds": rounds,
         "adjustments": [{"entry": number[a.entry_id], **backup.dump_fields(a, backup.ADJUSTMENT_FIELDS),
                          "created_by": _username(a.created_by)} for a in adjustments],
@@ -127,10 +130,13 @@ def _rounds(t, number, progress):
     for game in Game.objects.filter(table__round__tournament=t).select_related("updated_by").order_by("number"):
         games.setdefault(game.table_id, []).append(game)
     refs = {"round": {}, "totals": {}, "game": {}, "table": {}}
+    ziege = backup_ziege.is_ziege(t)
+    byes, ziege_games = (backup_ziege.export_byes(t), backup_ziege.export_games(t)) if ziege else ({}, {})
     out = {}
     for r in t.round_set.order_by("number"):
         refs["round"][r.pk] = {"round": r.number}
-        out[r.pk] = {**backup.dump_fields(r, backup.ROUND_FIELDS), "tables": []}
+        out[r.pk] = {**backup.dump_fields(r, backup.ROUND_FIELDS), **({"byes": byes.get(r.pk, [])} if ziege else {}),
+                     "tables": []}
     for table in tables:
         key = {"round": table.round.number, "table": table.number}
         refs["totals"][table.pk] = refs["table"][table.pk] = key
@@ -139,11 +145,14 @@ def _rounds(t, number, progress):
         for game in games.get(table.pk, []):
             refs["game"][game.pk] = {**key, "game": game.number}
             rows.append({**backup.dump_fields(game, backup.GAME_STORED), "updated_by": _username(game.updated_by)})
+        for game in ziege_games.get(table.pk, []):         # a Ziege tournament has no Cego games: no clash
+            refs["game"][game.pk] = {**key, "game": game.number}
         out[table.round_id]["tables"].append({
             **backup.dump_fields(table, backup.TABLE_FIELDS),
             "seats": [number[e] for e in seats.get(table.pk, [])],
             "totals": [by_entry[e] for e in seats.get(table.pk, [])] if by_entry else None,
             "games": rows,
+            **({"ziege_games": [backup_ziege.game_row(g) for g in ziege_games.get(table.pk, [])]} if ziege else {}),
         })
     for r in out.values():
         progress(_("round %(round)s: %(tables)s tables, %(games)s games")

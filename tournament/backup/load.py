@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from tournament.audit import versions
 from tournament.backup import read as backup_read
+from tournament.backup import ziege as backup_ziege
 from tournament.backup.format import PLAYER_IDENTITY, BackupError, load_value
 from tournament.models import (
     Adjustment,
@@ -32,6 +33,7 @@ from tournament.models import (
     Table,
     Team,
     Tournament,
+    ZiegePair,
 )
 from tournament.results.services import refresh_totals
 from tournament.table_entry.links import issue_links
@@ -87,7 +89,8 @@ def import_tournament(doc, *, replace=False, as_new=None, season=None, new_playe
                             "adjustments (%(computed)s); the file was changed or is damaged.")
                           % {"number": wrong[0], "stored": plan.totals[wrong[0]], "computed": stored[wrong[0]]})
     counts = {"entries": len(plan.entries), "rounds": len(plan.rounds), "tables": len(plan.tables),
-              "games": len(plan.games), "adjustments": len(plan.adjustments), "audit": len(plan.audit)}
+              "games": len(plan.games) + len(plan.ziege_games), "adjustments": len(plan.adjustments),
+              "audit": len(plan.audit)}
     return Summary(t, bool(existing), counts, new, matched_by_data, new_users)
 
 
@@ -183,6 +186,7 @@ def _save(plan):
     Seat.objects.bulk_create([Seat(round_id=p.table.round.pk, table_id=p.table.pk, entry_id=entry.pk, position=i)
                               for p in plan.tables for i, entry in enumerate(p.seats)], batch_size=BATCH)
     _create_keeping(Game, plan.games, "updated_at")
+    backup_ziege.save(plan, BATCH)
     Score.objects.bulk_create(_scores(plan), batch_size=BATCH)
     _create_keeping(Adjustment, plan.adjustments, "created_at")
     for row, obj in zip(plan.audit, plan.audit_objects):
@@ -221,7 +225,7 @@ def _create_keeping(model, objs, stamp):
 def _replace(old, new):
     """Move what hangs on the old tournament but is no part of a backup (e.g. roles) to the new one, then
     delete the old tournament with everything the backup restores."""
-    owned = {Entry, Round, AuditLog}
+    owned = {Entry, Round, AuditLog, ZiegePair}
     for relation in Tournament._meta.related_objects:
         if relation.one_to_many and relation.related_model not in owned:
             relation.related_model._base_manager.filter(**{relation.field.name: old}).update(

@@ -14,6 +14,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring import ScoringError, score_game
+from tournament.backup import ziege as backup_ziege
 from tournament.backup.format import (
     ADJUSTMENT_FIELDS,
     AUDIT_FIELDS,
@@ -62,6 +63,7 @@ class TablePlan:
     seats: list                     # the entries by position
     totals: list | None             # totals-only: points by position
     games: list = field(default_factory=list)
+    ziege_games: list = field(default_factory=list)
 
 
 @dataclass
@@ -76,6 +78,9 @@ class Plan:
     rounds: list = field(default_factory=list)
     tables: list = field(default_factory=list)            # TablePlan
     games: list = field(default_factory=list)
+    ziege_pairs: list = field(default_factory=list)       # a Ziege tournament (backup.ziege)
+    ziege_byes: list = field(default_factory=list)
+    ziege_games: list = field(default_factory=list)
     adjustments: list = field(default_factory=list)
     audit: list = field(default_factory=list)
     audit_objects: list = field(default_factory=list)     # per audit row: the object it names, or None
@@ -111,7 +116,8 @@ def read(doc, check_scores=True):
     except ScoringError as err:
         raise problem(where, err.message(get_language() or "de")) from None
     entries = _entries(doc, plan)
-    tables = _rounds(doc, plan, entries, rules.writing == "zero_sum", check_scores)
+    pairs = backup_ziege.read_teams(doc, plan, entries)
+    tables = _rounds(doc, plan, entries, rules.writing == "zero_sum", check_scores, pairs)
     _adjustments(doc, plan, entries)
     _audit(doc, plan, tables)
     return plan
@@ -154,7 +160,7 @@ def _entries(doc, plan):
     return by_number
 
 
-def _rounds(doc, plan, entries, zero_sum, check_scores):
+def _rounds(doc, plan, entries, zero_sum, check_scores, pairs):
     """Rounds, tables with their seats, totals and games; returns the tables by (round, table) number."""
     tables = {}
     for raw in member(doc, "rounds", _("document"), list):
@@ -163,6 +169,7 @@ def _rounds(doc, plan, entries, zero_sum, check_scores):
         if any(r.number == round_.number for r in plan.rounds):
             raise problem(where, _("the round occurs twice"))
         plan.rounds.append(round_)
+        byes = backup_ziege.read_byes(raw, round_, pairs, plan, where)
         seated = set()
         for raw_table in member(raw, "tables", where, list):
             table = Table(round=round_, **load_fields(Table, raw_table, TABLE_FIELDS, where))
@@ -180,9 +187,11 @@ def _rounds(doc, plan, entries, zero_sum, check_scores):
                     raise problem(where_table, _("the totals sum to %(sum)+d, not to zero") % {"sum": sum(totals)})
             table_plan = TablePlan(table, seats, totals)
             plan.tables.append(table_plan)
+            backup_ziege.read_games(raw_table, table_plan, pairs, plan, where_table, check_scores)
             for raw_game in games:
                 table_plan.games.append(_game(plan, table, raw_game, table_plan.games, zero_sum, check_scores))
             plan.games += table_plan.games
+        backup_ziege.check_byes(plan, round_, byes, pairs, plan.tables)
     return tables
 
 
@@ -257,7 +266,7 @@ def _adjustments(doc, plan, entries):
 
 
 def _audit(doc, plan, tables):
-    games = {(g.table.round.number, g.table.number, g.number): g for g in plan.games}
+    games = {(g.table.round.number, g.table.number, g.number): g for g in (*plan.games, *plan.ziege_games)}
     objects = {
         "round": {(r.number,): r for r in plan.rounds},
         "totals": tables,

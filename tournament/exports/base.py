@@ -37,6 +37,8 @@ from tournament.exports.xlsx.writer import (  # noqa: F401
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 PDF = "application/pdf"
+CEGO_GAMES = ("cego", "offiziers")     # ``Exporter.games`` of the files that print Cego layouts
+ZIEGE_GAMES = ("ziege",)
 SCOPES = ("table", "round", "tournament", "season")
 TARGET_KWARG = {"table": "table", "round": "round_", "tournament": "tournament", "season": "season"}  # by scope
 
@@ -62,6 +64,17 @@ class Unavailable(Exception):
     (translated), raised by ``render`` instead of an empty file."""
 
 
+def target_tournament(kwargs):
+    """The tournament of an export's target (``tournament``, ``round_`` or ``table``); None for a season."""
+    if kwargs.get("tournament") is not None:
+        return kwargs["tournament"]
+    if kwargs.get("round_") is not None:
+        return kwargs["round_"].tournament
+    if kwargs.get("table") is not None:
+        return kwargs["table"].round.tournament
+    return None
+
+
 class Exporter:
     identifier = None          # stable key: URLs, the command line, the registry
     verbose_name = None        # shown on the exports page
@@ -74,10 +87,17 @@ class Exporter:
     needs_object = True        # False: renders without a tournament/season (the registration template)
     uses_site_url = False      # True: prints table links; gets ``site_url`` (the address phones reach us at)
     needs_teams = False        # True: only offered when the tournament/season has teams (team standings)
+    games = None               # the games (``Tournament.Game``) whose tournaments it fits; None: every game
 
     def unavailable(self, **kwargs):
         """Why this export has nothing to show for its target, as a sentence for the user; "" when it has.
         The exports pages leave out what is unavailable; ``render`` raises ``Unavailable`` with the reason."""
+        tournament = target_tournament(kwargs)
+        if self.games is not None and tournament is not None and tournament.game not in self.games:
+            if tournament.game == "ziege":
+                return str(_("This file is made for Cego and does not fit a Ziege tournament; the Ziege score "
+                             "sheets, standings, workbook and team list are on the exports page."))
+            return str(_("This tournament does not play Ziege."))
         if self.needs_teams:
             from tournament.exports.selectors import has_teams
 

@@ -1,5 +1,7 @@
 """The files of a Ziege tournament (docs/exports.md "Ziege"): the team standings on paper and in the workbook,
-the games of each round in the workbook, and the Ziege score sheet (blank and filled).
+the games of each round in the workbook, the Ziege score sheet (filled ``ziege_sheets``, blank
+``ziege_sheets_blank``) and the team list (``ziege_teams``). The Cego layouts are refused for a Ziege
+tournament (``Exporter.games``).
 
 The tournament standings PDF (``standings``) and the tournament workbook (``tournament_workbook``) hand a Ziege
 tournament to ``standings_context`` and ``workbook_sheets``; the score sheet is its own exporter
@@ -10,9 +12,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.common.numbers import signed
-from tournament.exports.base import INTEGER, SIGNED, Column, PdfExporter, Sheet
+from tournament.exports.base import INTEGER, SIGNED, ZIEGE_GAMES, Column, PdfExporter, Sheet
 from tournament.exports.registry import register
-from tournament.models import Round
+from tournament.models import Round, Seat, ZiegeBye
 from tournament.results import ziege as ziege_results
 from tournament.standings import ziege as ziege_standings
 
@@ -81,16 +83,59 @@ class ZiegeRoundSheets(PdfExporter):
     identifier = "ziege_sheets"
     verbose_name = gettext_lazy("Ziege score sheets of the round (filled with the games entered)")
     scope = "round"
+    games = ZIEGE_GAMES
     template_name = "exports/pdf/ziege_sheet.html"
+    filled = True
 
-    def unavailable(self, *, round_=None, **kwargs):
-        if round_ is not None and round_.tournament.game != round_.tournament.Game.ZIEGE:
-            return str(_("This tournament does not play Ziege."))
-        return ""
-
-    def context(self, *, round_, filled=True, **kwargs):
+    def context(self, *, round_, filled=None, **kwargs):
+        filled = self.filled if filled is None else filled
         return {"tournament": round_.tournament, "round": round_,
                 "sheets": [sheet_of(t, filled) for t in round_.tables.all()]}
 
     def stem(self, *, round_, **kwargs):
         return (_("ziege-sheets"), round_.tournament.name, _("round %(n)s") % {"n": round_.number})
+
+
+@register
+class ZiegeBlankRoundSheets(ZiegeRoundSheets):
+    identifier = "ziege_sheets_blank"
+    verbose_name = gettext_lazy("Ziege score sheets of the round (blank, for the tables)")
+    filled = False
+
+    def stem(self, *, round_, **kwargs):
+        return (_("ziege-sheets-blank"), round_.tournament.name, _("round %(n)s") % {"n": round_.number})
+
+
+def team_lines(tournament):
+    """Every team with its players (start numbers) and its table in each drawn round (a bye says so, "–": not
+    drawn)."""
+    rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
+    table_of = {}
+    for round_id, table_number, entry_id in (Seat.objects.filter(round__tournament=tournament)
+                                             .values_list("round_id", "table__number", "entry_id")):
+        table_of[round_id, entry_id] = table_number
+    byes = set(ZiegeBye.objects.filter(round__tournament=tournament).values_list("round_id", "pair_id"))
+    lines = []
+    for pair in tournament.ziege_pairs.select_related("first__player", "second__player"):
+        lines.append({"number": pair.number, "players": [
+            {"name": e.player.full_name, "start_number": e.start_number, "club": e.player.club}
+            for e in (pair.first, pair.second)],
+            "tables": [table_of.get((r.pk, pair.first_id), _("bye") if (r.pk, pair.pk) in byes else "–")
+                       for r in rounds]})
+    return rounds, lines
+
+
+@register
+class ZiegeTeamsPdf(PdfExporter):
+    identifier = "ziege_teams"
+    verbose_name = gettext_lazy("Team list (teams of two, with their table in each round)")
+    scope = "tournament"
+    games = ZIEGE_GAMES
+    template_name = "exports/pdf/ziege_teams.html"
+
+    def context(self, *, tournament, **kwargs):
+        rounds, lines = team_lines(tournament)
+        return {"tournament": tournament, "rounds": rounds, "teams": lines}
+
+    def stem(self, *, tournament, **kwargs):
+        return (_("team-list"), tournament.name)

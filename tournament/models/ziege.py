@@ -11,6 +11,7 @@ never stored.
 
 from django.db import models
 from django.db.models import Q
+from django.db.models.deletion import CASCADE, PROTECT
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.play import Round, Table
@@ -18,12 +19,34 @@ from tournament.models.registration import Entry
 from tournament.models.season import Tournament
 
 
+def _deleting(collector):
+    return [t.pk for t in collector.data.get(Tournament, ())]
+
+
+def protect_team(collector, field, sub_objs, using):
+    """``on_delete`` of a team's players (``ZiegePair.first``/``second``): an entry in a team is not deleted
+    (``PROTECT``; ``registration.services.remove`` says so first) — except with its tournament, which goes with
+    its teams (as ``registration.protect_results``)."""
+    deleting = _deleting(collector)
+    if deleting and not sub_objs.exclude(tournament__in=deleting).exists():
+        return CASCADE(collector, field, sub_objs, using)
+    return PROTECT(collector, field, sub_objs, using)
+
+
+def protect_bye(collector, field, sub_objs, using):
+    """``on_delete`` of a bye's team (``ZiegeBye.pair``): protected, but deleted with its tournament."""
+    deleting = _deleting(collector)
+    if deleting and not sub_objs.exclude(round__tournament__in=deleting).exists():
+        return CASCADE(collector, field, sub_objs, using)
+    return PROTECT(collector, field, sub_objs, using)
+
+
 class ZiegePair(models.Model):
     tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="ziege_pairs",
                                    verbose_name=_("tournament"))
     number = models.PositiveSmallIntegerField(_("team number"))
-    first = models.OneToOneField(Entry, models.PROTECT, related_name="ziege_first", verbose_name=_("first player"))
-    second = models.OneToOneField(Entry, models.PROTECT, related_name="ziege_second",
+    first = models.OneToOneField(Entry, protect_team, related_name="ziege_first", verbose_name=_("first player"))
+    second = models.OneToOneField(Entry, protect_team, related_name="ziege_second",
                                   verbose_name=_("second player"))
     lot = models.PositiveIntegerField(_("tie-break lot"), null=True, blank=True, editable=False)
 
@@ -44,7 +67,7 @@ class ZiegeBye(models.Model):
     """A team without an opponent in a round (an odd number of teams): it wins one series, 0:0 defeat points."""
 
     round = models.ForeignKey(Round, models.CASCADE, related_name="ziege_byes", verbose_name=_("round"))
-    pair = models.ForeignKey(ZiegePair, models.PROTECT, related_name="byes", verbose_name=_("Ziege team"))
+    pair = models.ForeignKey(ZiegePair, protect_bye, related_name="byes", verbose_name=_("Ziege team"))
 
     class Meta:
         verbose_name = _("bye")

@@ -43,6 +43,8 @@ urlpatterns = [
     path("anmeldevorlage.xlsx", director_import.import_template, name="import_template"),
     # Ziege: teams of two and a table's games (the round and standings pages hand a Ziege tournament over)
     path("turnier/<int:pk>/ziege-teams/", director_ziege.teams, name="ziege_teams"),
+    path("turnier/<int:pk>/ziege-teams/<int:number>/aufloesen/", director_ziege.team_remove,
+         name="ziege_team_remove"),
     path("turnier/<int:pk>/runde/<int:number>/ziege-tisch/<int:table>/", director_ziege.table, name="ziege_table"),
     # Rounds
     path("turnier/<int:pk>/runde/<int:number>/", director_rounds.round_detail, name="round"),

@@ -16,12 +16,13 @@ those back, once, in one audit row that names the row it undoes (``new["undoes"]
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournament.audit import versions
 from tournament.audit.log import assign, audit, jsonable
 from tournament.common.locks import lock_tournament
-from tournament.models import AuditLog, Entry, Player, Team
+from tournament.models import AuditLog, Entry, Player, Team, ZiegePair
 from tournament.staff import permissions
 
 TOGGLES = ("paid", "checked_in", "withdrawn")
@@ -188,6 +189,10 @@ def remove(*, entry, user):
         raise ValidationError(_("%(player)s is seated in a drawn round or has adjustments and cannot be removed. "
                                 "Mark the entry as withdrawn instead.") % {"player": entry.player.full_name},
                               code="entry_has_results")
+    team = ZiegePair.objects.filter(Q(first=entry) | Q(second=entry)).values_list("number", flat=True).first()
+    if team is not None:
+        raise ValidationError(_("%(player)s plays in Ziege team %(n)s; dissolve the team first.")
+                              % {"player": entry.player.full_name, "n": team}, code="entry_in_team")
     audit(tournament=entry.tournament, obj_type=AuditLog.Kind.ENTRY, obj_id=entry.pk, action=AuditLog.Action.DELETE,
           user=user, old={"start_number": entry.start_number, "player": str(entry.player)})
     entry.delete()

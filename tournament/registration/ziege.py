@@ -8,9 +8,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournament.audit.log import audit, jsonable
+from tournament.audit.log import audit
 from tournament.common.locks import lock_tournament
-from tournament.models import AuditLog, Tournament, ZiegePair
+from tournament.models import AuditLog, Seat, Tournament, ZiegePair
 from tournament.registration import services
 from tournament.staff import permissions
 
@@ -39,7 +39,8 @@ def pair_entries(*, tournament, user, first, second):
     pair = ZiegePair.objects.create(tournament=tournament, number=next_pair_number(tournament), first=first,
                                     second=second)
     audit(tournament=tournament, obj_type=AuditLog.Kind.ENTRY, obj_id=first.pk, action=AuditLog.Action.UPDATE,
-          user=user, new={"ziege_team": pair.number, "players": [jsonable(first.player), jsonable(second.player)]})
+          user=user, new={"ziege_team": pair.number,
+                          "players": [str(first.player.full_name), str(second.player.full_name)]})
     return pair
 
 
@@ -56,14 +57,27 @@ def register_pair(*, tournament, user, first, second, paid=False, checked_in=Fal
     return pair_entries(tournament=tournament, user=user, first=entries[0], second=entries[1])
 
 
+def is_drawn(pair):
+    """Whether ``pair`` sits at a table or has a bye in a drawn round (then it may have games: it stays)."""
+    return pair.byes.exists() or Seat.objects.filter(entry_id__in=(pair.first_id, pair.second_id)).exists()
+
+
 @transaction.atomic
-def remove_pair(*, pair, user):
-    """Dissolve a team that has played no round (its entries stay registered)."""
+def remove_pair(*, pair, user, reason=""):
+    """Dissolve a team that is drawn in no round, so has no game (its two entries stay registered, without a
+    team). Audited on the first player's entry in words: its Ziege team and the two players, before and after."""
     tournament = pair.tournament
     permissions.require(user, permissions.DIRECT, tournament)
     lock_tournament(tournament.pk)
-    if pair.byes.exists() or pair.first.seats.exists() or pair.second.seats.exists():
+    pair = ZiegePair.objects.filter(pk=pair.pk).select_related("first__player", "second__player").first()
+    if pair is None:                     # dissolved meanwhile (another tab, a second click)
+        raise ValidationError(_("This team does not exist any more."), code="pair_gone")
+    if is_drawn(pair):
         raise ValidationError(_("This team is drawn in a round; delete the draw first."), code="pair_drawn")
-    audit(tournament=tournament, obj_type=AuditLog.Kind.ENTRY, obj_id=pair.first_id, action=AuditLog.Action.DELETE,
-          user=user, old={"ziege_team": pair.number})
+    audit(tournament=tournament, obj_type=AuditLog.Kind.ENTRY, obj_id=pair.first_id, action=AuditLog.Action.UPDATE,
+          user=user, reason=(reason or "").strip()[:200],
+          old={"start_number": pair.first.start_number, "ziege_team": pair.number,
+               "players": [str(pair.first.player.full_name), str(pair.second.player.full_name)]},
+          new={"start_number": pair.first.start_number, "ziege_team": None})     # the start number: where
     pair.delete()
+    return pair

@@ -2,13 +2,18 @@
 
 from django.db.models import Count, Q, Sum
 
-from tournament.models import AuditLog, Entry, Game, Score, Seat, Table
+from tournament.models import AuditLog, Entry, Game, Score, Seat, Table, Tournament
 from tournament.results.scoresheet import ScoreSheet
 
 
 def round_progress(round_):
     """Per table of the round: number, size, games entered of planned, totals-only flag, complete (a table whose
-    round was ended early is complete with the games it has)."""
+    round was ended early is complete with the games it has). The one "is this table complete" per game: a Ziege
+    round asks ``results.ziege.round_progress`` (a finished series), every other game its Cego games here."""
+    if round_.tournament.game == Tournament.Game.ZIEGE:
+        from tournament.results.ziege import round_progress as ziege_progress
+
+        return ziege_progress(round_)
     tables = (Table.objects.filter(round=round_)
               .annotate(entered=Count("games", distinct=True),
                         totals=Count("score_rows", filter=Q(score_rows__game__isnull=True), distinct=True))

@@ -251,10 +251,16 @@ def set_round_status(*, round_, status, user, reason=""):
         list(Table.objects.select_for_update().filter(round=round_).values_list("pk", flat=True))
         from tournament.results.selectors import round_progress
         missing = [t for t in round_progress(round_) if not t["complete"]]
-        if missing:
+        tables = ", ".join(str(t["number"]) for t in missing)
+        ended = round_.status == Round.Status.COMPLETE          # a Ziege round the director has ended already
+        if missing and round_.tournament.game == round_.tournament.Game.ZIEGE and not (reason or "").strip() \
+                and not ended:
+            # The evening's time ends a Ziege round: the director ends it with a reason (docs/director.md "Ziege").
+            raise ValidationError(_("Tables %(tables)s have no finished series yet. Give a reason to end the round "
+                                    "anyway.") % {"tables": tables}, code="round_incomplete")
+        if missing and round_.tournament.game != round_.tournament.Game.ZIEGE:
             raise ValidationError(
-                _("Tables %(tables)s are not complete yet.") % {"tables": ", ".join(str(t["number"]) for t in missing)},
-                code="round_incomplete")
+                _("Tables %(tables)s are not complete yet.") % {"tables": tables}, code="round_incomplete")
     old = round_.status
     round_.status = status
     round_.save(update_fields=["status"])

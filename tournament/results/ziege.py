@@ -67,6 +67,23 @@ def delete_last_game(*, table, user, reason=""):
     game.delete()
 
 
+def round_progress(round_):
+    """Per table of a Ziege round, in the keys of ``results.selectors.round_progress``: a table is complete when
+    it has finished a series (a team reached 12) or was ended early; ``series`` counts its finished series."""
+    games = {}
+    for game in ZiegeGame.objects.filter(table__round=round_).order_by("table_id", "number"):
+        games.setdefault(game.table_id, []).append(game.as_engine())
+    progress = []
+    for t in round_.tables.order_by("number"):
+        played = games.get(t.pk, [])
+        finished = sum(1 for s in ziege.split_series(played) if s["ended_after"] is not None)
+        progress.append({"table": t, "number": t.number, "size": t.size, "entered": len(played),
+                         "planned": t.games_planned, "totals_only": False, "ended_early": t.ended_early,
+                         "not_counted": t.not_counted, "end_reason": t.end_reason, "series": finished,
+                         "complete": t.ended_early or finished > 0})
+    return progress
+
+
 def table_teams(table):
     """``(team A, team B)`` of a Ziege table: the ``ZiegePair`` of the players at positions 0 and 1."""
     seats = {s.position: s.entry for s in table.seats.select_related("entry__player")}

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.common.numbers import signed
-from tournament.exports.base import PdfExporter
+from tournament.exports.base import CEGO_GAMES, PdfExporter
 from tournament.exports.pdf.standings import LOT_MARK, lot_legend
 from tournament.exports.registry import register
 from tournament.standings.categories import category_choices
@@ -49,6 +49,7 @@ def pages_of(rows, with_rounds, per_page=ROWS_PER_PAGE):
 @register
 class StandingsBoardPdf(PdfExporter):
     identifier = "standings_board"
+    games = CEGO_GAMES
     verbose_name = gettext_lazy("Standings for the notice board (large type, landscape)")
     scope = "tournament"
     template_name = "exports/pdf/standings_board.html"

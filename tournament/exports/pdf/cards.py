@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.draws.selectors import draw_lists
-from tournament.exports.base import PdfExporter, site_base
+from tournament.exports.base import CEGO_GAMES, PdfExporter, site_base
 from tournament.exports.registry import register
 from tournament.models import Round
 from tournament.table_entry import links
@@ -30,6 +30,7 @@ class TableCards(PdfExporter):
     description = gettext_lazy("For each table: number, players and seats, and the link to enter the games "
                                "on a phone.")
     scope = "round"
+    games = CEGO_GAMES
     uses_site_url = True
     template_name = "exports/pdf/table_cards.html"
 

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy
 
 from tournament.common.collation import initial
 from tournament.draws.selectors import draw_lists
-from tournament.exports.base import PdfExporter
+from tournament.exports.base import CEGO_GAMES, PdfExporter
 from tournament.exports.registry import register
 
 
@@ -22,6 +22,7 @@ def seat_line(seat):
 
 class RoundListExporter(PdfExporter):
     scope = "round"
+    games = CEGO_GAMES
 
     def base_context(self, round_):
         return {"tournament": round_.tournament, "round": round_}

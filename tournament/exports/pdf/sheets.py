@@ -21,7 +21,7 @@ from scoring.contracts import CONTRACTS, DRESCHER, GOAL, PENALTY, RAEUBER
 from scoring.tariff import tariff_grid
 from tournament.common.i18n import engine_lang
 from tournament.common.numbers import signed
-from tournament.exports.base import PdfExporter, render_document, site_base
+from tournament.exports.base import CEGO_GAMES, PdfExporter, render_document, site_base
 from tournament.exports.pdf import offiziers_back, sheet_layout
 from tournament.exports.pdf.cards import table_link
 from tournament.exports.pdf.page_sharing import write_pages
@@ -238,6 +238,7 @@ def expected_pages(tables, back="each"):
 
 class SheetExporter(PdfExporter):
     progress_unit = gettext_lazy("sheets")
+    games = CEGO_GAMES
     filled = False
     default_back = "each"
     uses_site_url = True

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from tournament.common.collation import name_key
 from tournament.common.numbers import signed
 from tournament.exports import ziege
-from tournament.exports.base import PdfExporter
+from tournament.exports.base import CEGO_GAMES, PdfExporter
 from tournament.exports.registry import register
 from tournament.models import Entry
 from tournament.results.engine import OFFIZIERS
@@ -191,6 +191,7 @@ class TournamentStandingsPdf(StandingsPdf):
 @register
 class TournamentTeamsPdf(StandingsPdf):
     identifier = "team_standings"
+    games = CEGO_GAMES
     needs_teams = True
     verbose_name = gettext_lazy("Team standings")
     scope = "tournament"
@@ -208,6 +209,7 @@ class TournamentTeamsPdf(StandingsPdf):
 @register
 class TournamentCategoriesPdf(StandingsPdf):
     identifier = "category_standings"
+    games = CEGO_GAMES
     verbose_name = gettext_lazy("Category standings (every category, ranked within it)")
     scope = "tournament"
 

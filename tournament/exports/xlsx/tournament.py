@@ -10,6 +10,7 @@ from scoring.contracts import CONTRACTS
 from tournament.audit import words
 from tournament.common.i18n import engine_lang
 from tournament.exports.base import (
+    CEGO_GAMES,
     DATETIME,
     INTEGER,
     SIGNED,
@@ -209,6 +210,7 @@ class TournamentWorkbook(ListExporter):
 @register
 class RegistrationTemplate(Exporter):
     identifier = "registration_template"
+    games = CEGO_GAMES          # an imported player is no Ziege team: teams are registered on the teams page
     verbose_name = gettext_lazy("Registration template (Excel, to fill in and import)")
     scope = "tournament"
     extension = "xlsx"

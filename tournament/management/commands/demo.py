@@ -209,6 +209,7 @@ class Command(BaseCommand):
                     totals = [totals[0] + dp[0], totals[1] + dp[1]]
                     if max(totals) >= ziege.SERIES_TARGET:
                         finished, totals = finished + 1, [0, 0]
+            services.set_round_status(round_=round_, status=Round.Status.LOCKED, user=user)   # every series is over
         seasons.update_tournament(tournament=t, user=user, status=Tournament.Status.FINISHED)
         self.stdout.write(f"[Ziege] {t.name}: 8 teams of two, 2 rounds")
 

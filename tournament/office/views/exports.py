@@ -171,16 +171,19 @@ def tournament_page(request, pk):
     table_exporters = exporters.for_scope("table")
     rounds = []
     for round_ in Round.objects.filter(tournament=tournament).prefetch_related("tables").order_by("number"):
+        round_.tournament = tournament
         tables = sorted(round_.tables.all(), key=lambda t: t.number)
         round_items = []
-        for e in round_exporters:
+        for e in (e for e in round_exporters if not e.unavailable(round_=round_)):     # what fits its game
             url = reverse("exports:round_download", args=[tournament.pk, round_.number, e.identifier])
             pages = expected_pages(tables, "none" if e.identifier.endswith("_filled") else "each") \
                 if e.identifier.startswith("score_sheets") else None
             round_items.append(item(e, url, pages=pages))
         table_links = [{"table": t, "links": [{"exporter": e, "url": reverse("exports:table_download",
                                                                                args=[t.pk, e.identifier])}
-                                              for e in table_exporters]} for t in tables]
+                                              for e in table_exporters if not e.unavailable(tournament=tournament)]}
+                       for t in tables]
+        table_links = [t for t in table_links if t["links"]]
         rounds.append({"round": round_, "items": round_items, "tables": table_links})
     context = tournament_context(tournament, "exports", items=items, rounds=rounds,
                                  categories=category_choices(tournament.season))

@@ -1,4 +1,4 @@
-"""Forms of the Ziege pages: a team of two new players, one game at a table."""
+"""Forms of the Ziege pages: a team of two new players, dissolving a team, one game at a table."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -23,3 +23,8 @@ class ZiegeGameForm(forms.Form):
     trick_a = forms.BooleanField(label=_("Team A took a trick"), required=False, initial=True)
     trick_b = forms.BooleanField(label=_("Team B took a trick"), required=False, initial=True)
     reason = forms.CharField(label=_("Reason"), required=False, max_length=200)
+
+
+class RemovePairForm(forms.Form):
+    reason = forms.CharField(label=_("Reason (optional, kept in the audit log)"), required=False, max_length=200,
+                             widget=forms.TextInput(attrs={"autocomplete": "off"}))

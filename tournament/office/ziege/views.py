@@ -1,4 +1,5 @@
-"""The Ziege pages of the office: teams, a round (draw and tables), a table's games, standings."""
+"""The Ziege pages of the office: teams (registering, dissolving), a round (draw, tables, status), a table's games,
+standings."""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -8,13 +9,13 @@ from django.utils.translation import gettext as _
 
 from tournament.common.idempotency import idempotent
 from tournament.draws import ziege as ziege_draws
-from tournament.models import Round, Tournament, ZiegeBye
+from tournament.models import Round, Seat, Tournament, ZiegeBye
 from tournament.office import errors
 from tournament.office.forms.director import DrawForm
 from tournament.office.views.access import allowed, direct, forbidden, tournament_pk
 from tournament.office.views.common import tournament_context, tournament_or_404
 from tournament.office.views.hall import table_links
-from tournament.office.ziege.forms import PairForm, ZiegeGameForm
+from tournament.office.ziege.forms import PairForm, RemovePairForm, ZiegeGameForm
 from tournament.registration import ziege as ziege_registration
 from tournament.results import ziege as ziege_results
 from tournament.staff import permissions
@@ -43,9 +44,35 @@ def teams(request, pk):
         else:
             messages.success(request, _("Team %(n)s is registered.") % {"n": pair.number})
             return redirect("director:ziege_teams", tournament.pk)
-    pairs = tournament.ziege_pairs.select_related("first__player", "second__player")
+    pairs = list(tournament.ziege_pairs.select_related("first__player", "second__player"))
+    drawn = set(Seat.objects.filter(round__tournament=tournament).values_list("entry_id", flat=True))
+    drawn |= set(ZiegeBye.objects.filter(round__tournament=tournament).values_list("pair__first_id", flat=True))
+    for pair in pairs:
+        pair.removable = pair.first_id not in drawn and pair.second_id not in drawn
     return render(request, "office/ziege/teams.html",
                   tournament_context(tournament, "ziege_teams", form=form, pairs=pairs))
+
+
+@direct
+@idempotent
+def team_remove(request, pk, number):
+    """Dissolve a team that is drawn in no round (so has no game): a confirm page, then the POST."""
+    tournament = ziege_or_404(pk)
+    pair = get_object_or_404(tournament.ziege_pairs.select_related("first__player", "second__player"),
+                             number=number)
+    form = RemovePairForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            ziege_registration.remove_pair(pair=pair, user=request.user, reason=form.cleaned_data["reason"])
+        except ValidationError as err:
+            errors.to_messages(request, err)
+        else:
+            messages.success(request, _("Team %(n)s is dissolved; %(first)s and %(second)s stay registered without "
+                                        "a team.") % {"n": pair.number, "first": pair.first.player.full_name,
+                                                      "second": pair.second.player.full_name})
+        return redirect("director:ziege_teams", tournament.pk)
+    return render(request, "office/ziege/team_remove.html", tournament_context(
+        tournament, "ziege_teams", pair=pair, form=form, drawn=ziege_registration.is_drawn(pair)))
 
 
 def table_summary(table):
@@ -81,9 +108,14 @@ def round_detail(request, tournament, number):
                                  % {"n": number, "tables": round_.tables.count()})
                 return redirect("director:round", tournament.pk, number)
     tables = [table_summary(t) for t in round_.tables.all()] if round_ else []
+    progress = {p["table"].pk: p for p in ziege_results.round_progress(round_)} if round_ else {}
+    for t in tables:
+        t["complete"] = progress[t["table"].pk]["complete"]
+    complete = sum(t["complete"] for t in tables)
     bye = ZiegeBye.objects.filter(round=round_).select_related("pair__first__player", "pair__second__player")
     context = tournament_context(tournament, "round", number=number, round=round_, form=form, tables=tables,
-                                 byes=list(bye) if round_ else [],
+                                 byes=list(bye) if round_ else [], complete_tables=complete,
+                                 all_complete=complete == len(tables),
                                  teams=len(ziege_draws.present_pairs(tournament)))
     if round_ is not None:          # the tables' links for entry at the table (docs/table-entry.md)
         context["table_links"] = table_links(request, round_)

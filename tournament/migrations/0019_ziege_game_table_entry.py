@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0017_game_played_with_ouverte'),
+        ('tournament', '0018_ziege_deleted_with_tournament'),
     ]
 
     operations = [
