@@ -230,17 +230,19 @@
     gamesOf().forEach(({number, game}) => {
       if (disputing && disputing.number === number) {
         const input = el("input", {className: "note-input", type: "text", maxlength: 200, id: "dispute-note",
-                                   placeholder: T.dispute_note, "aria-label": T.dispute_note,
                                    on: {input: (e) => { disputing.note = e.target.value; }}});
         input.value = disputing.note;
-        box.append(el("div", {className: "todo-card"}, el("strong", {}, fmt("game", {n: number}))), input,
+        box.append(el("div", {className: "todo-card", "data-dispute-game": number},
+          el("strong", {}, T.dispute + ": " + fmt("game", {n: number})),
+          el("p", {className: "summary"}, summary(number, game)),
+          el("label", {className: "field-label", for: "dispute-note"}, T.dispute_note), input,
           el("div", {className: "actions"},
              el("button", {className: "big danger", id: "send-dispute", on: {click: () => {
                net.enqueue("dispute", {number, note: disputing.note.slice(0, 200)});
                disputing = null;
                render();
              }}}, T.send_dispute),
-             el("button", {className: "big secondary", on: {click: () => { disputing = null; render(); }}}, T.cancel)));
+             el("button", {className: "big secondary", on: {click: () => { disputing = null; render(); }}}, T.cancel))));
         return;
       }
       if (game.confirmed || game.disputed || game.keyed_seat === seat) return;
