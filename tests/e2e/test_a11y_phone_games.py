@@ -135,15 +135,25 @@ def test_the_ziege_page_fits_a_phone_at_200_percent(live_server, browser, phones
     assert problems == [], "\n".join(problems)
 
 
-def test_the_total_and_the_seat_stay_on_the_first_screen_at_200_percent(live_server, browser, phones):
-    seats = phones(offiziers_token())
+CUT_HEADS_JS = """() => [...document.querySelectorAll('#sheet th')].filter(th => th.getClientRects().length
+    && th.scrollWidth > th.clientWidth + 1).map(th => th.textContent.trim())"""
+
+
+@pytest.mark.parametrize("make_token, key", [(offiziers_token, key_offiziers), (ziege_token, key_ziege)],
+                         ids=["offiziers", "ziege"])
+def test_the_totals_the_seat_and_the_sheets_heads_are_on_the_screen(live_server, browser, phones, make_token, key):
+    seats = phones(make_token())
     page = seats.open(seat=1)
-    key_offiziers(page, "30")
+    key(page, "30")
     expect(page.locator('#sheet tr[data-game="1"] td.c-n')).to_contain_text("?")
-    page.set_viewport_size(ZOOM_200)
-    for selector in ('.total[data-seat="2"]', "#me-name", ".phone-title strong"):
-        box = page.locator(selector).bounding_box()
-        assert box and box["x"] >= 0 and box["x"] + box["width"] <= ZOOM_200["width"], (selector, box)
+    wanted = ['.total[data-seat="2"]' if make_token is offiziers_token else '.defeat[data-team="B"]',
+              "#me-name", ".phone-title strong", "#live-toggle"]
+    for viewport in (PHONE, ZOOM_200):
+        page.set_viewport_size(viewport)
+        for selector in wanted:
+            box = page.locator(selector).bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], (selector, box)
+        assert page.evaluate(CUT_HEADS_JS) == [], viewport      # "Stand", "Verlustpunkte" were cut
 
 
 @pytest.mark.parametrize("make_token, key", [(offiziers_token, key_offiziers), (ziege_token, key_ziege)],
