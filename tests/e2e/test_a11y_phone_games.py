@@ -212,3 +212,18 @@ def test_the_players_larger_font_scales_the_pages_without_sideways_scrolling(liv
         assert data and data[0] >= 24, data
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / f"font150_{make_token.__name__}_390.png"), full_page=True)
+
+
+def test_a_poll_that_leaves_the_series_alone_does_not_make_its_live_region_speak(live_server, browser, phones):
+    seats = phones(ziege_token())
+    team_a = seats.open(seat=1)
+    key_ziege(team_a, "25")
+    expect(team_a.locator('#sheet tr[data-game="1"] td.c-n')).to_contain_text("?")
+    team_a.evaluate("""() => { window.spoken = 0; new MutationObserver(m => { window.spoken += m.length; })
+        .observe(document.getElementById('series'), {childList: true, characterData: true, subtree: true}); }""")
+    team_b = seats.open(seat=2)
+    team_b.click('[data-confirm="1"]')
+    expect(team_b.locator('#sheet tr[data-game="1"] td.c-n')).to_contain_text("\u2713")
+    refresh(team_a)
+    expect(team_a.locator('#sheet tr[data-game="1"] td.c-n')).to_contain_text("\u2713")
+    assert team_a.evaluate("window.spoken") == 0

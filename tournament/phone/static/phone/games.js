@@ -13,6 +13,8 @@
   const T = {};
   document.querySelectorAll("#strings [data-k]").forEach((e) => { T[e.dataset.k] = e.textContent.trim(); });
   const fmt = (key, values) => T[key].replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
+  /* Text that did not change is not set again: the live regions (the series) speak only when something changed. */
+  const setText = (node, text) => { if (node.textContent !== text) node.textContent = text; };
   const signed = (n) => (n > 0 ? "+" + n : n < 0 ? "\u2212" + Math.abs(n) : "0");
 
   function el(tag, attrs, ...children) {
@@ -197,11 +199,11 @@
     const last = sheet.rows[sheet.rows.length - 1];
     const seriesNumber = !last ? 1 : last.ended ? last.series + 1 : last.series;     // after a series: the next
     ["A", "B"].forEach((team, i) => {
-      document.querySelector(`.defeat[data-team="${team}"]`).textContent = fmt("defeat", {n: sheet.current[i]});
-      document.querySelector(`.won[data-team="${team}"]`).textContent = fmt("won_series", {n: sheet.series_won[i]});
+      setText(document.querySelector(`.defeat[data-team="${team}"]`), fmt("defeat", {n: sheet.current[i]}));
+      setText(document.querySelector(`.won[data-team="${team}"]`), fmt("won_series", {n: sheet.series_won[i]}));
     });
-    $("series-info").textContent = fmt("series_now", {n: seriesNumber, a: sheet.current[0], b: sheet.current[1],
-                                                      target: sheet.target});
+    setText($("series-info"), fmt("series_now", {n: seriesNumber, a: sheet.current[0], b: sheet.current[1],
+                                                  target: sheet.target}));
   }
 
   /* ---- what this seat has to do: confirm others' games, dispute notes, sign off ---- */
