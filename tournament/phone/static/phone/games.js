@@ -188,7 +188,8 @@
       const tr = el("tr", {"data-game": row.number});
       tr.append(el("td", {className: "c-n"}, row.number + " " + status(row, row)));
       const tricks = (t) => (t ? "" : " (" + T.no_trick + ")");
-      tr.append(el("td", {className: "c-pts"}, row.points_a + tricks(row.trick_a) + " : " + row.points_b + tricks(row.trick_b)));
+      tr.append(el("td", {className: "c-pts"},
+                   row.points_a + tricks(row.trick_a) + " : " + row.points_b + tricks(row.trick_b)));
       const end = row.ended ? " \u2014 " + fmt("series_end", {n: row.series, team: row.winner}) : "";
       tr.append(el("td", {className: "c-def"}, row.running_a + " : " + row.running_b + end));
       tr.append(actions(row.number, row));
@@ -244,7 +245,8 @@
                disputing = null;
                render();
              }}}, T.send_dispute),
-             el("button", {className: "big secondary", on: {click: () => { disputing = null; render(); }}}, T.cancel))));
+             el("button", {className: "big secondary", on: {click: () => { disputing = null; render(); }}},
+                T.cancel))));
         return;
       }
       if (game.confirmed || game.disputed || game.keyed_seat === seat) return;

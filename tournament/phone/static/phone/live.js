@@ -6,7 +6,8 @@
   const CONTROLS = "button, input, a[href], textarea, select, [tabindex]";
   const keyOf = (node) => {
     const owner = node.closest("[id]");
-    return [owner ? owner.id : "", node.tagName, node.className, JSON.stringify(Object.assign({}, node.dataset))].join("|");
+    const data = JSON.stringify(Object.assign({}, node.dataset));
+    return [owner ? owner.id : "", node.tagName, node.className, data].join("|");
   };
 
   /* Runs draw(); if it replaced the focused control of <main>, focuses its successor and restores the caret. */
