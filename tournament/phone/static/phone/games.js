@@ -1,9 +1,11 @@
 /* The table page of Offiziers-Cego and Ziege (docs/table-entry.md "Offiziers-Cego and Ziege"): seat choice, the
    sheet, keying a game with the engine's preview, confirmations, disputes, the call and the sign-off. Storage,
-   the offline queue and polling are queue.js (as for Cego). Everything is drawn with textContent. */
+   the offline queue and polling are queue.js, updates in place and the pause live.js (as for Cego). Everything is
+   drawn with textContent. */
 (function () {
   "use strict";
   const net = window.CegoNet;
+  const {keepFocus} = window.CegoLive;
   const $ = (id) => document.getElementById(id);
   const data = (id) => JSON.parse($(id).textContent);
   const urls = data("urls-data");
@@ -11,6 +13,8 @@
   const T = {};
   document.querySelectorAll("#strings [data-k]").forEach((e) => { T[e.dataset.k] = e.textContent.trim(); });
   const fmt = (key, values) => T[key].replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
+  /* Text that did not change is not set again: the live regions (the series) speak only when something changed. */
+  const setText = (node, text) => { if (node.textContent !== text) node.textContent = text; };
   const signed = (n) => (n > 0 ? "+" + n : n < 0 ? "\u2212" + Math.abs(n) : "0");
 
   function el(tag, attrs, ...children) {
@@ -28,7 +32,7 @@
   let sheet = data("sheet-data");
   let counted = net.seat() || 1;   // Offiziers: whose card points are typed (one's own, unless tapped otherwise)
   let editing = null;         // Offiziers: {number, version} of a game being corrected
-  let disputing = null;       // the game number whose dispute note is open
+  let disputing = null;       // {number, note} while a dispute note is typed
   let previewTimer = null;
   const notices = [];
 
@@ -140,7 +144,7 @@
     if (!writable() || !net.seat()) return cell;
     if (!game.disputed) {
       cell.append(el("button", {className: "link", "data-dispute": number,
-                                on: {click: () => { disputing = number; render(); }}}, T.dispute));
+                                on: {click: () => openDispute(number)}}, T.dispute));
     }
     if (!ZIEGE) {
       cell.append(el("button", {className: "link", "data-correct": number,
@@ -184,9 +188,10 @@
       const tr = el("tr", {"data-game": row.number});
       tr.append(el("td", {className: "c-n"}, row.number + " " + status(row, row)));
       const tricks = (t) => (t ? "" : " (" + T.no_trick + ")");
-      tr.append(el("td", {}, row.points_a + tricks(row.trick_a) + " : " + row.points_b + tricks(row.trick_b)));
+      tr.append(el("td", {className: "c-pts"},
+                   row.points_a + tricks(row.trick_a) + " : " + row.points_b + tricks(row.trick_b)));
       const end = row.ended ? " \u2014 " + fmt("series_end", {n: row.series, team: row.winner}) : "";
-      tr.append(el("td", {}, row.running_a + " : " + row.running_b + end));
+      tr.append(el("td", {className: "c-def"}, row.running_a + " : " + row.running_b + end));
       tr.append(actions(row.number, row));
       body.append(tr);
     });
@@ -195,11 +200,11 @@
     const last = sheet.rows[sheet.rows.length - 1];
     const seriesNumber = !last ? 1 : last.ended ? last.series + 1 : last.series;     // after a series: the next
     ["A", "B"].forEach((team, i) => {
-      document.querySelector(`.defeat[data-team="${team}"]`).textContent = fmt("defeat", {n: sheet.current[i]});
-      document.querySelector(`.won[data-team="${team}"]`).textContent = fmt("won_series", {n: sheet.series_won[i]});
+      setText(document.querySelector(`.defeat[data-team="${team}"]`), fmt("defeat", {n: sheet.current[i]}));
+      setText(document.querySelector(`.won[data-team="${team}"]`), fmt("won_series", {n: sheet.series_won[i]}));
     });
-    $("series-info").textContent = fmt("series_now", {n: seriesNumber, a: sheet.current[0], b: sheet.current[1],
-                                                      target: sheet.target});
+    setText($("series-info"), fmt("series_now", {n: seriesNumber, a: sheet.current[0], b: sheet.current[1],
+                                                  target: sheet.target}));
   }
 
   /* ---- what this seat has to do: confirm others' games, dispute notes, sign off ---- */
@@ -226,17 +231,22 @@
     const seat = net.seat();
     if (!seat || !writable()) { box.hidden = true; return; }
     gamesOf().forEach(({number, game}) => {
-      if (disputing === number) {
-        const input = el("input", {className: "note-input", maxlength: 200, placeholder: T.dispute_note,
-                                   id: "dispute-note"});
-        box.append(el("div", {className: "todo-card"}, el("strong", {}, fmt("game", {n: number}))), input,
+      if (disputing && disputing.number === number) {
+        const input = el("input", {className: "note-input", type: "text", maxlength: 200, id: "dispute-note",
+                                   on: {input: (e) => { disputing.note = e.target.value; }}});
+        input.value = disputing.note;
+        box.append(el("div", {className: "todo-card", "data-dispute-game": number},
+          el("strong", {}, T.dispute + ": " + fmt("game", {n: number})),
+          el("p", {className: "summary"}, summary(number, game)),
+          el("label", {className: "field-label", for: "dispute-note"}, T.dispute_note), input,
           el("div", {className: "actions"},
              el("button", {className: "big danger", id: "send-dispute", on: {click: () => {
-               net.enqueue("dispute", {number, note: input.value.slice(0, 200)});
+               net.enqueue("dispute", {number, note: disputing.note.slice(0, 200)});
                disputing = null;
                render();
              }}}, T.send_dispute),
-             el("button", {className: "big secondary", on: {click: () => { disputing = null; render(); }}}, T.cancel)));
+             el("button", {className: "big secondary", on: {click: () => { disputing = null; render(); }}},
+                T.cancel))));
         return;
       }
       if (game.confirmed || game.disputed || game.keyed_seat === seat) return;
@@ -247,9 +257,16 @@
         el("div", {className: "actions"},
            el("button", {className: "big ok", "data-confirm": number, on: {click: () => {
              net.enqueue("confirm", {number, version: game.version}); render(); }}}, T.confirm),
-           el("button", {className: "big danger", on: {click: () => { disputing = number; render(); }}}, T.dispute))));
+           el("button", {className: "big danger", on: {click: () => openDispute(number)}}, T.dispute))));
     });
     box.hidden = !box.childNodes.length;
+  }
+
+  function openDispute(number) {
+    disputing = {number, note: ""};
+    render();
+    const input = $("dispute-note");
+    if (input) input.focus();
   }
 
   function renderFinish() {
@@ -295,7 +312,8 @@
     if (sheet.flags.some((f) => f.kind === "call")) box.append(el("p", {className: "note"}, T.called));
   }
 
-  function render() {
+  function render() { keepFocus(draw); }
+  function draw() {
     const seat = net.seat();
     $("seat-choice").hidden = !!seat;
     $("me").hidden = !seat;
@@ -355,8 +373,13 @@
     });
   }
 
-  net.on((event, detail) => {
-    if (event === "sheet") { sheet = detail; skew = Date.now() - Date.parse(detail.now); tick(); }
+  function setSheet(next) { sheet = next; skew = Date.now() - Date.parse(next.now); tick(); }
+  const live = window.CegoLive.pause(net, T, (held) => { setSheet(held); render(); });
+  net.on((event, detail, source) => {
+    if (event === "sheet") {
+      if (source === "poll" && live.hold(detail)) return;
+      setSheet(detail);
+    }
     if (event === "refused") {
       const p = detail.payload || {};
       const errors = p.conflict ? [p.conflict.message] : Object.values(p.errors || {}).flat();

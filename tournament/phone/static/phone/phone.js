@@ -1,6 +1,6 @@
 /* The table page (docs/table-entry.md): seat choice, the sheet, confirmations and sign-off, the round clock.
-   Keying a game lives in entry.js, storage and network in queue.js. Everything is drawn with textContent: no
-   data ever goes through innerHTML. The page works without the service worker too. */
+   Keying a game lives in entry.js, storage and network in queue.js, updates in place and the pause in live.js.
+   Everything is drawn with textContent: no data ever goes through innerHTML. The page works without the service worker too. */
 (function () {
   "use strict";
   const net = window.CegoNet;
@@ -38,6 +38,7 @@
   const notices = [];           // refusals shown until dismissed
   let invalid = false;
 
+  const {keepFocus} = window.CegoLive;
   const app = {T, fmt, el, signed, contracts, urls, net,
     sheet: () => sheet,
     seat: () => net.seat(),
@@ -74,47 +75,8 @@
     return changed;
   }
 
-  /* ---- updates in place: focus and typed text survive a redraw; the poll can be paused (remembered) ---- */
-  const CONTROLS = "button, input, a[href], textarea, select, [tabindex]";
-  const keyOf = (node) => {
-    const owner = node.closest("[id]");
-    return [owner ? owner.id : "", node.tagName, node.className, JSON.stringify(Object.assign({}, node.dataset))].join("|");
-  };
-  function keepFocus(draw) {
-    const active = document.activeElement;
-    const main = document.querySelector("main");
-    if (!active || !main || !main.contains(active)) { draw(); return; }
-    const key = keyOf(active);
-    const index = [...main.querySelectorAll(CONTROLS)].filter((n) => keyOf(n) === key).indexOf(active);
-    const [start, end] = "selectionStart" in active ? [active.selectionStart, active.selectionEnd] : [null, null];
-    draw();
-    if (active.isConnected && document.activeElement === active) return;
-    const same = [...main.querySelectorAll(CONTROLS)].filter((n) => keyOf(n) === key);
-    const target = same[index] || same[0];
-    if (!target) return;
-    target.focus({preventScroll: true});
-    if (start !== null && typeof target.setSelectionRange === "function") {
-      try { target.setSelectionRange(start, end); } catch (err) { /* not a text field */ }
-    }
-  }
-  const PAUSED = "cego.live.paused";
-  let paused = net.storage.get(PAUSED) === "1";
-  let pending = null;           // a polled sheet held back while paused
-  function renderLive() {
-    $("live-toggle").setAttribute("aria-pressed", String(paused));
-    $("live-state").textContent = paused ? T.live_paused : T.live_on;
-  }
-  $("live-toggle").addEventListener("click", () => {
-    paused = !paused;
-    if (paused) net.storage.set(PAUSED, "1"); else net.storage.remove(PAUSED);
-    renderLive();
-    if (!paused) {
-      const held = pending;
-      pending = null;
-      if (held && setSheet(held)) render();
-      net.poll();
-    }
-  });
+  /* ---- updates in place (live.js): focus and typed text survive a redraw; the poll can be paused ---- */
+  const live = window.CegoLive.pause(net, T, (held) => { if (setSheet(held)) render(); });
 
   /* ---- seat ---- */
   function renderSeat() {
@@ -320,7 +282,7 @@
   }
   net.on((event, detail, source) => {
     if (event === "sheet") {
-      if (source === "poll" && paused) { pending = detail; return; }
+      if (source === "poll" && live.hold(detail)) return;
       if (!setSheet(detail)) return;
     } else if (event === "invalid") invalid = true;
     else if (event === "refused") {
@@ -371,7 +333,6 @@
 
   document.addEventListener("DOMContentLoaded", () => {
     setSheet(sheet, sheet !== stored);
-    renderLive();
     render();
     window.setInterval(tick, 1000);
     net.start(urls);
