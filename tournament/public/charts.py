@@ -96,7 +96,10 @@ def running_total_svg(totals, *, breaks=(), title="", description="", empty_text
             bx = _pct(x(index))
             parts.append(f'<line x1="{bx}%" x2="{bx}%" y1="{_pct(PAD_TOP - 4)}%" y2="{_pct(PAD_TOP + plot_h)}%" '
                          f'class="chart-break" stroke="{MUTED}" stroke-dasharray="3 3"/>')
-            parts.append(f'<text x="{bx}%" y="1.1em" dx="0.25em" class="chart-label chart-round" {FONT} '
+            share = index / count       # the label stays inside the box: left, centred or right of its line
+            side = ('dx="0.25em"' if share < 0.3 else 'text-anchor="middle"' if share <= 0.7
+                    else 'dx="-0.25em" text-anchor="end"')
+            parts.append(f'<text x="{bx}%" y="1.1em" {side} class="chart-label chart-round" {FONT} {HALO} '
                          f'fill="{MUTED}">{escape(label)}</text>')
 
     points = [(x(0), y(0))] + [(x(i + 1), y(t)) for i, t in enumerate(totals)]
