@@ -104,12 +104,13 @@ def pages(live_server):
                                   name="Cego-Turnier Vöhrenbach", date=finished.date.replace(month=6))
     entry = running.entries.select_related("player").get(start_number=5)
     url = live_server.url
+    seat = 'section[aria-labelledby="seat-heading"]'
     games = ".player table.games td.pts, .player table.games td.run, .player table.games td.contract"
     return entry, {
         "player": (url + reverse("public:player", args=[running.pk, entry.pk]), ".player",
                    f".player h2, .player .facts dd, .player .at-table li, .player .at-table a, {games}"),
-        "seat": (url + reverse("public:seat", args=[running.pk]), ".seat-page",
-                 ".seat-page .who strong, .seat-page .seat-big strong, .seat-page .at-table li"),
+        "seat": (url + reverse("public:seat", args=[running.pk]), seat,
+                 f"{seat} .who strong, {seat} .seat-big strong, {seat} .at-table li"),
         "stats": (url + reverse("stats:tournament", args=[running.pk]), "main",
                   "#players td, #players td a, .kpis dd"),
         "stats-player": (url + reverse("stats:player", args=[running.pk, entry.pk]), "main", ".kpis dd"),
