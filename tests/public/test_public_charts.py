@@ -19,7 +19,7 @@ def parse(text):
 
 def test_points_start_at_zero_and_follow_the_totals():
     svg = parse(charts.running_total_svg([10, -20, 30], title="T", description="D"))
-    points = [tuple(map(float, p.split(","))) for p in svg.find(f"{SVG}polyline").get("points").split()]
+    points = [tuple(map(float, p.split(","))) for p in svg.find(f".//{SVG}polyline").get("points").split()]
     assert len(points) == 4
     xs = [x for x, _y in points]
     assert xs == sorted(xs) and xs[0] == charts.PAD_LEFT
@@ -41,7 +41,7 @@ def test_breaks_and_empty_chart():
     assert [t.text for t in svg.iter(f"{SVG}text") if t.text and t.text.startswith("Runde")] == ["Runde 2"]
     assert len(svg.findall(f"{SVG}line[@class='chart-break']")) == 1
     empty = parse(charts.running_total_svg([], empty_text="Noch nichts"))
-    assert empty.find(f"{SVG}polyline") is None and "Noch nichts" in ET.tostring(empty, encoding="unicode")
+    assert empty.find(f".//{SVG}polyline") is None and "Noch nichts" in ET.tostring(empty, encoding="unicode")
 
 
 @pytest.mark.parametrize(("values", "low", "high"), [([0, 0], 0, 5), ([-35, 120], -50, 150), ([-999], -1000, 250)])
@@ -63,3 +63,16 @@ def test_charts_module_is_pure():
     assert {m for m in imported if m.split(".")[0] == "tournament"} <= PURE_HELPERS
     for helper in PURE_HELPERS:
         assert all(m.split(".")[0] in sys.stdlib_module_names for m in imports(importlib.util.find_spec(helper).origin))
+
+
+def test_labels_are_not_scaled_down_with_the_picture():
+    """Issue 16: with a viewBox the labels shrank with the chart (10 px on a phone, less at 200 % zoom). The outer
+    SVG is now as wide as its box with positions in percent and text sized in em, so the page's font size holds."""
+    svg = parse(charts.running_total_svg([10, -20, 30], breaks=[(1, "Runde 2")], title="T"))
+    assert svg.get("viewBox") is None and svg.get("height").endswith("em")
+    texts = list(svg.iter(f"{SVG}text"))
+    assert len(texts) >= 4 and all(t.get("font-size").endswith("em") for t in texts)
+    assert all(t.get(a).endswith("%") for t in texts for a in ("x", "y") if a == "x" or t.get("class") != "chart-label chart-round")
+    plot = svg.find(f"{SVG}svg")                   # only the line is stretched, with a stroke that does not stretch
+    assert plot.get("preserveAspectRatio") == "none"
+    assert plot.find(f"{SVG}polyline").get("vector-effect") == "non-scaling-stroke"

@@ -30,8 +30,8 @@ def test_a_published_ziege_tournament_shows_its_team_table(client):
 def test_ziege_tariff_page_shows_every_band_from_the_engine(client):
     page = client.get(reverse("tariff:ziege")).content.decode()
     for cells in ("61–120", "31–59", "0–30"):
-        assert f'<td class="num">{cells}</td>' in page
+        assert re.search(f'<td class="num"[^>]*>{cells}</td>', page)
     for defeat in (2, 4, 6):
-        assert f'<td class="num">{defeat}</td>' in page
+        assert re.search(f'<td class="num"[^>]*>{defeat}</td>', page)
     assert 'id="ziege-series-rule"' in page and "12" in page
     assert reverse("tariff:ziege") in client.get(reverse("tariff:index")).content.decode()

@@ -17,7 +17,7 @@ class TariffTable(tables.Table):
     class Meta:
         orderable = False
         template_name = "public/tariff/grid_table.html"
-        attrs = {"class": "grid tariff", "id": "tariff-grid"}
+        attrs = {"class": "grid tariff reflow", "id": "tariff-grid"}
 
     def __init__(self, grid, **kwargs):
         lang = engine_lang()
@@ -33,5 +33,8 @@ class TariffTable(tables.Table):
             self.columns["fach"].column.verbose_name = _("Margin")
             self.columns["declarer_band"].column.verbose_name = _("Winner's card points")
             self.columns["defender_band"].column.verbose_name = _("Loser's card points")
+        for bound in self.columns:      # the label of each value in the one-card-per-Fach layout of a phone
+            bound.column.attrs = {**bound.column.attrs, "td": {**bound.column.attrs.get("td", {}),
+                                                               "data-label": str(bound.header)}}
         self.band_column_count = 2
         self.value_column_count = len(extra)
