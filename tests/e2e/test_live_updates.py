@@ -14,7 +14,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests import factories
-from tests.e2e.a11y import PHONE, axe_violations
+from tests.e2e.a11y import PHONE, ZOOM_200, axe_violations, smallest_text
 from tests.public.test_public_cache import game_data
 from tournament.common.numbers import signed
 from tournament.models import Entry
@@ -39,8 +39,8 @@ def running(settings):
     return t
 
 
-def phone_page(browser, **options):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
+def phone_page(browser, viewport=PHONE, **options):
+    context = browser.new_context(viewport=viewport, device_scale_factor=2, is_mobile=True, has_touch=True,
                                   locale="de-DE", **options)
     context.set_default_timeout(10_000)
     page = context.new_page()
@@ -192,3 +192,26 @@ def test_player_page_updates_rank_and_games_in_place(live_server, running, phone
     expect(phone.locator("tr.game")).to_have_count(4)
     assert phone.evaluate("window.marker") == "before"
     assert phone.evaluate("performance.getEntriesByType('navigation').length") == 1
+
+
+@pytest.mark.parametrize("font", ["16px", "24px"])
+def test_the_live_line_fits_at_200_percent_and_scales_with_the_font(live_server, running, browser, font):
+    """At 195 CSS px (a phone at 200 %) and with the browser's font at 150 %: the live line and its button stay
+    inside the screen, the button stays a 44 × 44 px target, the line's text is at least 14 px and grows with the
+    font setting (rem), and the German label's long word does not push anything sideways."""
+    page = phone_page(browser, viewport=ZOOM_200)
+    try:
+        page.goto(live_server.url + reverse("public:tournament", args=[running.pk]))
+        page.evaluate(f"document.documentElement.style.fontSize = '{font}';"
+                      "document.getElementById('live-pause').textContent = 'Live-Aktualisierung fortsetzen'")
+        live = page.locator("#live")
+        box, button = live.bounding_box(), page.locator("#live-pause").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= ZOOM_200["width"], box
+        assert button["x"] + button["width"] <= ZOOM_200["width"] and button["width"] >= 44 <= button["height"]
+        assert page.evaluate("[...document.querySelectorAll('#live, #live *')]"
+                             ".filter(el => el.scrollWidth > el.clientWidth + 1).length") == 0
+        size, _ = smallest_text(page, "#live .live-line, #live .live-line *, #live-pause")
+        assert size >= 14 * int(font[:-2]) / 16, size
+        assert not page.errors
+    finally:
+        page.context.close()
