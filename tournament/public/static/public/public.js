@@ -86,7 +86,7 @@
     window.fetch(location.pathname + location.search, { headers: headers, cache: "no-store", credentials: "same-origin" })
       .then(function (response) {
         if (response.status === 304) { setStamp(clock()); return null; }
-        if (!response.ok || response.redirected) { return null; }
+        if (!response.ok || response.redirected || isPaused()) { return null; }   // paused while asking: drop it
         var tag = response.headers.get("ETag") || "";
         return response.text().then(function (html) { apply(html, tag); });
       })
