@@ -215,3 +215,45 @@ def test_the_live_line_fits_at_200_percent_and_scales_with_the_font(live_server,
         assert not page.errors
     finally:
         page.context.close()
+
+
+def test_locking_the_last_round_ends_the_live_line(live_server, settings, phone):
+    settings.PUBLIC_REFRESH_SECONDS = 1
+    t = factories.played(players=8, rounds=1, lock=False, published=True)
+    phone.goto(live_server.url + reverse("public:tournament", args=[t.pk]))
+    expect(phone.locator("#live-pause")).to_be_visible()
+    services.set_round_status(round_=t.round_set.get(), status="locked", user=None)
+    expect(phone.locator("#live-pause")).to_be_hidden()
+    expect(phone.locator("#live .live-on")).to_be_hidden()
+    phone.asked.clear()
+    phone.wait_for_timeout(2500)
+    assert phone.asked == [], "a finished tournament is not asked again"
+
+
+CONTRAST_JS = """el => {
+  const rgb = c => c.match(/[\\d.]+/g).map(Number);
+  const lum = c => { const v = rgb(c).slice(0, 3).map(x => { x /= 255;
+    return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); });
+    return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
+  let bg = el;
+  while (bg && (getComputedStyle(bg).backgroundColor === 'rgba(0, 0, 0, 0)')) bg = bg.parentElement;
+  const back = bg ? getComputedStyle(bg).backgroundColor : 'rgb(255, 255, 255)';
+  const [a, b] = [lum(getComputedStyle(el).color), lum(back)].sort((x, y) => y - x);
+  return (a + 0.05) / (b + 0.05);
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_live_line_is_legible_in_both_schemes(live_server, running, browser, scheme):
+    """The line and the button carry meaning: at least 4.5:1 against what lies behind them, paused or not."""
+    page = phone_page(browser, color_scheme=scheme)
+    try:
+        page.goto(live_server.url + reverse("public:tournament", args=[running.pk]))
+        for pressed in (False, True):
+            for selector in ("#live .live-line", "#live .stamp", "#live-pause"):
+                ratio = page.locator(selector).evaluate(CONTRAST_JS)
+                assert ratio >= 4.5, (selector, pressed, ratio)
+            page.locator("#live-pause").click()
+        assert not page.errors
+    finally:
+        page.context.close()

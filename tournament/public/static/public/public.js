@@ -110,7 +110,11 @@
     var time = clock();
     setStamp(time);
     if (changed) { announce(time); }
-    if (!doc.getElementById("live")) { ended = true; showPaused(); }   // the last round is locked
+    if (!doc.getElementById("live")) {          // the last round is locked: no more asking, no "Live" any more
+      ended = true;
+      live.classList.add("is-ended");
+      showPaused();
+    }
     if (complete) { version = tag; }
   }
 
