@@ -8,6 +8,7 @@ import html as html_text
 import re
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -151,3 +152,14 @@ def test_a_finished_tournament_has_no_live_line(client):
     t = factories.played(players=8, rounds=1, lock=True)
     html = client.get(reverse("public:tournament", args=[t.pk])).content.decode()
     assert 'id="live"' not in html and "public.js" not in html and "live.css" not in html
+
+
+def test_a_new_csrf_cookie_is_a_new_tag(client, live):
+    """A page the browser kept holds a CSRF token for its cookie of then (the language form): after a login and
+    logout the cookie is another, and a 304 would show the old token, which the language form's POST fails."""
+    url = pages(live)["standings"]
+    first = client.get(url)
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    client.cookies[settings.CSRF_COOKIE_NAME] = "x" * 32
+    served = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert served.status_code == 200 and served["ETag"] != first["ETag"]

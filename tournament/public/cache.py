@@ -26,8 +26,9 @@ rendered on every request with the stored fragments in place of their contents, 
 the request's own: the language form (CSRF token, the URL to return to), the "as of" time of a live page and, on
 a player page, the facts that move with every result at any table (``per_request``: rank, total, field size).
 
-**Change check.** Every anonymous answer carries an ``ETag``: a digest of the key and, on a player page, the
-tournament's data version (its rank and total are rendered for each request). A GET whose ``If-None-Match``
+**Change check.** Every anonymous answer carries an ``ETag``: a digest of the key, on a player page the
+tournament's data version (its rank and total are rendered for each request), and the browser's CSRF cookie (a
+page the browser kept holds a token only that cookie accepts). A GET whose ``If-None-Match``
 names it is answered 304 right after the version read — no cache read, no render: the live script of a running
 tournament's pages (``public/public.js``, docs/accessibility.md "Live updates") asks so every half minute, and
 300 phones cost 300 version reads while nothing changed. The page itself carries the tag too
@@ -51,6 +52,7 @@ from functools import wraps
 from django.core.cache import InvalidCacheBackendError, caches
 from django.db import connection
 from django.http import HttpResponseNotModified, HttpResponseRedirect, QueryDict
+from django.middleware.csrf import get_token
 from django.template.response import TemplateResponse
 from django.utils.http import urlencode
 from django.utils.translation import get_language
@@ -137,7 +139,7 @@ def cached(scope, *, params=(), frame=(), per_request=None):
             pairs = public_query.canonical(request.GET, params)
             query = urlencode(pairs)
             key = f"page:{FORMAT}:" + digest((request.path, query, get_language(), version.key))
-            request.public_etag = etag = entity_tag(key, version, per_request)
+            request.public_etag = etag = entity_tag(request, key, version, per_request)
             if request.headers.get("If-None-Match") == etag:
                 response = HttpResponseNotModified()
                 response["ETag"] = etag
@@ -150,10 +152,15 @@ def cached(scope, *, params=(), frame=(), per_request=None):
     return decorator
 
 
-def entity_tag(key, version, per_request):
-    """The ``ETag`` of a page stored under ``key``: the key itself, and the tournament's data version when the
-    page renders parts for each request (``per_request``: a player's rank and total move with any result)."""
-    return '"' + digest((key, version.data if per_request else None)) + '"'
+def entity_tag(request, key, version, per_request):
+    """The ``ETag`` of a page stored under ``key``: the key itself, the tournament's data version when the page
+    renders parts for each request (``per_request``: a player's rank and total move with any result), and the
+    browser's CSRF cookie — a copy the browser kept holds a CSRF token (the language form) that only that cookie
+    accepts, so after a login or a new cookie it must not be answered 304."""
+    if "CSRF_COOKIE" not in request.META:       # a first visit: the secret this answer's cookie will carry
+        get_token(request)
+    csrf = request.META.get("CSRF_COOKIE", "")
+    return '"' + digest((key, version.data if per_request else None, csrf)) + '"'
 
 
 def serve(view, request, args, kwargs, key, pairs, frame, per_request):
