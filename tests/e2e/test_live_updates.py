@@ -257,3 +257,31 @@ def test_the_live_line_is_legible_in_both_schemes(live_server, running, browser,
         assert not page.errors
     finally:
         page.context.close()
+
+
+def test_seat_page_shows_the_new_round_in_place_while_the_search_field_is_typed_in(live_server, settings, phone):
+    """"Where do I sit?": the next round is drawn while the player types another name into the search field; his
+    table and seat of the new round appear, the field keeps focus and text, the page does not reload."""
+    from tournament.draws import services as draws
+    from tournament.models import Round, Seat
+
+    settings.PUBLIC_REFRESH_SECONDS = 1
+    t = factories.tournament(players=8, rounds=2, published=True)
+    director = factories.user()
+    first = draws.draw_round(tournament=t, number=1, user=director)
+    factories.play(first)
+    entry = t.entries.get(start_number=3)
+    phone.goto(live_server.url + reverse("public:seat", args=[t.pk]) + "?q=3")
+    expect(phone.locator("#seat-plan > li")).to_have_count(1)
+    phone.evaluate("window.marker = 'before'")
+    phone.locator("#seat-q").fill("")
+    phone.locator("#seat-q").press_sequentially("Mül")
+
+    services.set_round_status(round_=first, status=Round.Status.LOCKED, user=director)
+    draws.draw_round(tournament=t, number=2, user=director)
+    newest = Seat.objects.get(entry=entry, round__number=2)
+    expect(phone.locator("#seat-plan > li")).to_have_count(2)
+    expect(phone.locator("#seat-plan > li").first.locator(".table-no")).to_have_text(str(newest.table.number))
+    assert phone.evaluate("[document.activeElement.id, document.activeElement.value]") == ["seat-q", "Mül"]
+    assert phone.evaluate("window.marker") == "before"
+    assert phone.evaluate("performance.getEntriesByType('navigation').length") == 1
