@@ -53,12 +53,14 @@ def test_player_finds_seat_and_games_on_a_phone(live_server, phone):
     no_sideways_scroll(phone)
     phone.screenshot(path="/tmp/public_standings.png")
 
-    # The live refresh reloads the same URL (sort, filter, page) and keeps the scroll position.
+    # The live update asks the same URL (sort, filter, page) in the background: no reload, the scroll stays
+    # (tests/e2e/test_live_updates.py has the rest).
     phone.goto(phone.url + "?sort=name")
-    phone.evaluate("window.scrollTo(0, 400); window.beforeReload = true")
-    phone.clock.fast_forward(31_000)
-    phone.wait_for_function("window.beforeReload === undefined && document.readyState === 'complete'")
-    assert phone.url.endswith("?sort=name")
+    phone.evaluate("window.scrollTo(0, 400); window.beforeUpdate = true")
+    with phone.expect_response(lambda r: r.request.resource_type == "fetch" and r.url.endswith("?sort=name")) as asked:
+        phone.clock.fast_forward(31_000)
+    assert asked.value.status == 304, "nothing changed: answered from the version alone"
+    assert phone.evaluate("window.beforeUpdate") is True and phone.url.endswith("?sort=name")
     assert abs(phone.evaluate("window.scrollY") - 400) < 5
 
     phone.locator(f'.pub-tabs a[href="{reverse("public:seat", args=[running.pk])}"]').click()

@@ -26,6 +26,14 @@ rendered on every request with the stored fragments in place of their contents, 
 the request's own: the language form (CSRF token, the URL to return to), the "as of" time of a live page and, on
 a player page, the facts that move with every result at any table (``per_request``: rank, total, field size).
 
+**Change check.** Every anonymous answer carries an ``ETag``: a digest of the key, on a player page the
+tournament's data version (its rank and total are rendered for each request), and the browser's CSRF cookie (a
+page the browser kept holds a token only that cookie accepts). A GET whose ``If-None-Match``
+names it is answered 304 right after the version read — no cache read, no render: the live script of a running
+tournament's pages (``public/public.js``, docs/accessibility.md "Live updates") asks so every half minute, and
+300 phones cost 300 version reads while nothing changed. The page itself carries the tag too
+(``request.public_etag``, ``templates/public/_live.html``), since a script cannot read its own page's headers.
+
 **Who.** Only anonymous GETs are served from and stored in the cache (logged-in users see other links in the
 header); only 200 answers are stored, and an unpublished tournament has no version (the view answers 404).
 
@@ -43,7 +51,8 @@ from functools import wraps
 
 from django.core.cache import InvalidCacheBackendError, caches
 from django.db import connection
-from django.http import HttpResponseRedirect, QueryDict
+from django.http import HttpResponseNotModified, HttpResponseRedirect, QueryDict
+from django.middleware.csrf import get_token
 from django.template.response import TemplateResponse
 from django.utils.http import urlencode
 from django.utils.translation import get_language
@@ -130,24 +139,49 @@ def cached(scope, *, params=(), frame=(), per_request=None):
             pairs = public_query.canonical(request.GET, params)
             query = urlencode(pairs)
             key = f"page:{FORMAT}:" + digest((request.path, query, get_language(), version.key))
-            stored = store().get(key)
-            if stored is None:
-                with flight(key) as leader:
-                    if leader:
-                        return render_and_store(view, request, args, kwargs, key, pairs, (*FRAME, *frame))
-                stored = store().get(key)
-            if stored is None:          # the leader's page could not be stored (or it took too long)
-                return render_view(view, request, args, kwargs, query)[0]
-            extra = per_request(request, *args, **kwargs) if per_request else {}
-            response = TemplateResponse(request, stored.template, {**stored.frame, **extra, STORED: stored.fragments})
-            try:
-                response.render()
-            except FragmentMissing:
-                return render_and_store(view, request, args, kwargs, key, pairs, (*FRAME, *frame))
-            response[HEADER] = "hit"
+            request.public_etag = etag = entity_tag(request, key, version, per_request)
+            if request.headers.get("If-None-Match") == etag:
+                response = HttpResponseNotModified()
+                response["ETag"] = etag
+                return response
+            response = serve(view, request, args, kwargs, key, pairs, (*FRAME, *frame), per_request)
+            if response.status_code == 200:
+                response["ETag"] = etag
             return response
         return wrapper
     return decorator
+
+
+def entity_tag(request, key, version, per_request):
+    """The ``ETag`` of a page stored under ``key``: the key itself, the tournament's data version when the page
+    renders parts for each request (``per_request``: a player's rank and total move with any result), and the
+    browser's CSRF cookie — a copy the browser kept holds a CSRF token (the language form) that only that cookie
+    accepts, so after a login or a new cookie it must not be answered 304."""
+    if "CSRF_COOKIE" not in request.META:       # a first visit: the secret this answer's cookie will carry
+        get_token(request)
+    csrf = request.META.get("CSRF_COOKIE", "")
+    return '"' + digest((key, version.data if per_request else None, csrf)) + '"'
+
+
+def serve(view, request, args, kwargs, key, pairs, frame, per_request):
+    """The page from the cache, or rendered and stored."""
+    query = urlencode(pairs)
+    stored = store().get(key)
+    if stored is None:
+        with flight(key) as leader:
+            if leader:
+                return render_and_store(view, request, args, kwargs, key, pairs, frame)
+        stored = store().get(key)
+    if stored is None:          # the leader's page could not be stored (or it took too long)
+        return render_view(view, request, args, kwargs, query)[0]
+    extra = per_request(request, *args, **kwargs) if per_request else {}
+    response = TemplateResponse(request, stored.template, {**stored.frame, **extra, STORED: stored.fragments})
+    try:
+        response.render()
+    except FragmentMissing:
+        return render_and_store(view, request, args, kwargs, key, pairs, frame)
+    response[HEADER] = "hit"
+    return response
 
 
 def render_and_store(view, request, args, kwargs, key, pairs, frame):

@@ -2,12 +2,15 @@
 
 Home (the tournaments), a tournament's standings (categories, prizes, teams), "Where do I sit?", a player's
 games with the running total as an SVG chart, and the season standings. While a tournament may still change
-(``public_queries.is_live``) its pages reload every 30 seconds, keeping the URL (filter, page, sort) and the
-scroll position. Every page is served from ``public_cache`` while the data it shows has not changed: each view
-names the version it is stored under and the query parameters it reads, and its template puts what it shows into
-``{% fragment %}`` blocks (what lies outside is rendered for every request).
+(``public_queries.is_live``) its pages update in place every 30 seconds (``settings.PUBLIC_REFRESH_SECONDS``;
+``public/public.js`` asks the same URL with the page's ``ETag`` and swaps the regions marked ``data-live-region``,
+docs/accessibility.md "Live updates"); without JavaScript they reload. Every page is served from ``public_cache``
+while the data it shows has not changed: each view names the version it is stored under and the query parameters
+it reads, and its template puts what it shows into ``{% fragment %}`` blocks (what lies outside is rendered for
+every request).
 """
 
+from django.conf import settings
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.utils.safestring import mark_safe
@@ -24,7 +27,7 @@ from tournament.standings import ziege as ziege_standings
 from tournament.standings import ziege_season
 from tournament.standings.categories import chosen_category
 
-REFRESH_SECONDS = 30
+REFRESH_SECONDS = 30                                    # unless ``settings.PUBLIC_REFRESH_SECONDS`` says otherwise
 TABLE_PARAMS = (params.SORT, params.PAGE)               # what ``Table.configure`` reads
 # and ``category_param`` (with the category's old name, which ``params.get`` still reads), the name filter
 LIST_PARAMS = (params.CATEGORY, "kategorie", params.SEARCH, *TABLE_PARAMS)
@@ -38,7 +41,7 @@ def category_param(request, season):
 def tournament_context(tournament, tab):
     live = public_queries.is_live(tournament)
     return {"tournament": tournament, "season": tournament.season, "tab": tab, "live": live,
-            "refresh_seconds": REFRESH_SECONDS if live else None,
+            "refresh_seconds": getattr(settings, "PUBLIC_REFRESH_SECONDS", REFRESH_SECONDS) if live else None,
             "provisional": tournament.rounds_drawn < tournament.round_count or bool(tournament.rounds_unlocked),
             "has_teams": public_queries.has_teams(tournament)}
 
