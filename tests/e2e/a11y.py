@@ -35,7 +35,9 @@ def axe_violations(page, impacts=SERIOUS):
 SIDEWAYS_JS = """() => {
   const out = [];
   const doc = document.scrollingElement;
-  if (doc.scrollWidth > window.innerWidth + 1) out.push(`document ${doc.scrollWidth}px > ${window.innerWidth}px`);
+  // the layout viewport: a mobile browser widens innerWidth (the visual viewport) to fit a page that is too wide
+  const width = document.documentElement.clientWidth;
+  if (doc.scrollWidth > width + 1) out.push(`document ${doc.scrollWidth}px > ${width}px`);
   for (const el of document.querySelectorAll('body *')) {
     const style = getComputedStyle(el);
     if (!/(auto|scroll)/.test(style.overflowX)) continue;
