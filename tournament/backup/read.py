@@ -195,8 +195,13 @@ def _rounds(doc, plan, entries, zero_sum, check_scores, pairs):
     return tables
 
 
+# the table sizes each game is played at (Cego: 3 to 5; Offiziers-Cego: two; Ziege: two teams of two)
+TABLE_SIZES = {Tournament.Game.OFFIZIERS: (2, 2), Tournament.Game.ZIEGE: (4, 4)}
+
+
 def _seats(table, numbers, entries, seated, where):
-    if not 3 <= table.size <= 5 or len(numbers) != table.size:
+    low, high = TABLE_SIZES.get(table.round.tournament.game, (3, 5))
+    if not low <= table.size <= high or len(numbers) != table.size:
         raise problem(where, _("%(seats)s seats at a table of %(size)s") % {"seats": len(numbers), "size": table.size})
     seats = []
     for number in numbers:

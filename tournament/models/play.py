@@ -12,7 +12,9 @@ from tournament.common.numbers import signed
 from tournament.models.registration import Entry, protect_results
 from tournament.models.season import Tournament
 
-CONTRACT_CHOICES = [(key, c.label["de"]) for key, c in CONTRACTS.items()]
+# An Offiziers-Cego game has no contract; it stores this key (results.engine, docs/scoring.md "Offiziers-Cego").
+OFFIZIERS_CONTRACT = "offiziers"
+CONTRACT_CHOICES = [(key, c.label["de"]) for key, c in CONTRACTS.items()] + [(OFFIZIERS_CONTRACT, "Offiziers-Cego")]
 PLAYED_WITH_CHOICES = [(key, CONTRACTS[key].label["de"]) for key in LADDER]
 
 

@@ -6,9 +6,10 @@ from django.utils.translation import get_language
 
 from scoring import resolve
 from scoring.offiziers import PACK
+from tournament.models.play import OFFIZIERS_CONTRACT
 
 # What a game of Offiziers-Cego stores in ``Game.contract`` (there is no contract; docs/scoring.md).
-OFFIZIERS = "offiziers"
+OFFIZIERS = OFFIZIERS_CONTRACT
 
 # Engine input fields a Game stores (RULES.md §6); everything else is derived.
 GAME_FIELDS = ("contract", "declarer", "card_points", "achieved", "tricks", "announcer", "raeuber_points",
