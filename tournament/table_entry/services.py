@@ -94,17 +94,23 @@ def dispute_game(*, access, number, note=""):
     game = Game.objects.filter(table=table, number=number).first() if isinstance(number, int) else None
     if game is None:
         raise ValidationError(_("Game %(number)s is not entered yet.") % {"number": number}, code="no_game")
+    return flag_dispute(access=access, table=table, game=game, note=note)
+
+
+def flag_dispute(*, access, table, game, note):
+    """The dispute of ``game`` (a Cego or a Ziege game, under the table's row lock): one open flag per game, the
+    game unconfirmed again, the audit line. Shared by ``dispute_game`` and ``table_entry.ziege``."""
     note = (note or "").replace("\x00", "").strip()[:200]
-    flag = TableFlag.objects.filter(table=table, kind=TableFlag.Kind.DISPUTE, game_number=number,
+    flag = TableFlag.objects.filter(table=table, kind=TableFlag.Kind.DISPUTE, game_number=game.number,
                                     resolved_at__isnull=True).first()
     if flag is None:
-        flag = TableFlag.objects.create(table=table, kind=TableFlag.Kind.DISPUTE, game_number=number,
+        flag = TableFlag.objects.create(table=table, kind=TableFlag.Kind.DISPUTE, game_number=game.number,
                                         seat=access.seat, note=note, device=access.device)
     if game.confirmed_seat is not None:
         game.confirmed_seat = game.confirmed_at = None
         game.save(update_fields=["confirmed_seat", "confirmed_at"])
     audit(tournament=table.round.tournament, table=table, obj_type=AuditLog.Kind.GAME, obj_id=game.pk,
-          action=AuditLog.Action.DISPUTE, user=access, new={"number": number, "note": note})
+          action=AuditLog.Action.DISPUTE, user=access, new={"number": game.number, "note": note})
     return flag
 
 

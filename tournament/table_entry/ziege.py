@@ -15,7 +15,7 @@ from tournament.models import AuditLog, Seat, Signature, TableFlag, ZiegeGame
 from tournament.results import services as results_services
 from tournament.results import ziege as ziege_results
 from tournament.table_entry import selectors
-from tournament.table_entry.services import _locked_table
+from tournament.table_entry.services import _locked_table, flag_dispute
 
 TEAMS = ("A", "B")
 
@@ -126,18 +126,7 @@ def dispute_game(*, access, number, note=""):
     game = _game(table, number)
     if game is None:
         raise ValidationError(_("Which game? Reload the page."), code="bad_game")
-    note = (note or "").replace("\x00", "").strip()[:200]
-    flag = TableFlag.objects.filter(table=table, kind=TableFlag.Kind.DISPUTE, game_number=number,
-                                    resolved_at__isnull=True).first()
-    if flag is None:
-        flag = TableFlag.objects.create(table=table, kind=TableFlag.Kind.DISPUTE, game_number=number,
-                                        seat=access.seat, note=note, device=access.device)
-    if game.confirmed_seat is not None:
-        game.confirmed_seat = game.confirmed_at = None
-        game.save(update_fields=["confirmed_seat", "confirmed_at"])
-    audit(tournament=table.round.tournament, table=table, obj_type=AuditLog.Kind.GAME, obj_id=game.pk,
-          action=AuditLog.Action.DISPUTE, user=access, new={"number": number, "note": note})
-    return flag
+    return flag_dispute(access=access, table=table, game=game, note=note)
 
 
 @transaction.atomic
