@@ -71,6 +71,14 @@ def restore(tmp_path, text, *args, **options):
     return out.getvalue(), err.getvalue()
 
 
+def empty_database():
+    """Nothing left a backup could match: no tournament, player, season or account."""
+    Tournament.objects.all().delete()
+    Player.objects.all().delete()
+    Season.objects.all().delete()
+    get_user_model().objects.all().delete()
+
+
 def imported(out):
     return Tournament.objects.get(pk=int(re.search(r"with id (\d+)", out).group(1)))
 
@@ -201,10 +209,7 @@ def test_round_trip_into_an_empty_database(tmp_path):
     t = build()
     before = snapshot(t)
     text, _err = export(t)
-    Tournament.objects.all().delete()
-    Player.objects.all().delete()
-    Season.objects.all().delete()
-    get_user_model().objects.all().delete()
+    empty_database()
     out, _err = restore(tmp_path, text)
     new = imported(out)
     assert snapshot(new) == before

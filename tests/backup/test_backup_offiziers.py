@@ -2,13 +2,11 @@
 refused ("2 seats at a table of 2", then "contract has an unknown value: offiziers")."""
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
 
 from tests import factories
-from tests.backup.test_backup import edited, export, imported, restore, snapshot, without_stamp
+from tests.backup.test_backup import edited, empty_database, export, imported, restore, snapshot, without_stamp
 from tournament.draws import services as draws
-from tournament.models import Player, Season, Tournament
 from tournament.results import services
 
 pytestmark = pytest.mark.django_db
@@ -32,10 +30,7 @@ def test_an_offiziers_evening_round_trips_into_an_empty_database(tmp_path):
     assert {x["size"] for x in before["tables"].values()} == {2}
     assert {g["contract"] for g in before["games"].values()} == {"offiziers"}
     text, _err = export(t)
-    Tournament.objects.all().delete()
-    Player.objects.all().delete()
-    Season.objects.all().delete()
-    get_user_model().objects.all().delete()
+    empty_database()
     out, _err = restore(tmp_path, text)
     new = imported(out)
     assert new.game == "offiziers"

@@ -5,15 +5,14 @@ naming the place, with nothing written."""
 import json
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.management import CommandError
 from django.utils import translation
 
 from tests import factories
-from tests.backup.test_backup import edited, export, imported, restore, without_stamp
+from tests.backup.test_backup import edited, empty_database, export, imported, restore, without_stamp
 from tests.results.test_ziege import ziege_tournament
 from tournament.draws import ziege as ziege_draws
-from tournament.models import AuditLog, Player, Round, Season, Table, Tournament, ZiegeBye, ZiegeGame, ZiegePair
+from tournament.models import AuditLog, Round, Table, Tournament, ZiegeBye, ZiegeGame, ZiegePair
 from tournament.results import services
 from tournament.results import ziege as ziege_results
 from tournament.standings import ziege as ziege_standings
@@ -73,10 +72,7 @@ def test_a_ziege_tournament_round_trips_with_teams_byes_and_games(tmp_path):
     doc = json.loads(text)
     assert [team["number"] for team in doc["ziege_teams"]] == [1, 2, 3, 4, 5]
     assert all(len(r["byes"]) == 1 for r in doc["rounds"])
-    Tournament.objects.all().delete()
-    Player.objects.all().delete()
-    Season.objects.all().delete()
-    get_user_model().objects.all().delete()
+    empty_database()
     out, _err = restore(tmp_path, text)
     new = imported(out)
     assert "12 games" in out

@@ -3,15 +3,14 @@ played stand, or the round of that table is not counted (SM rule 7) — with a r
 standings, statistics, the round lock, the office page and the backup follow."""
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 from django.utils import translation
 
 from tests import factories
-from tests.backup.test_backup import export, imported, restore
+from tests.backup.test_backup import empty_database, export, imported, restore
 from tournament.audit import words
-from tournament.models import AuditLog, Entry, Player, Round, Season, Table, Tournament
+from tournament.models import AuditLog, Entry, Round, Table
 from tournament.results import early_end, selectors, services
 from tournament.standings.selectors import season_standings, tournament_standings
 from tournament.statistics.selectors import entry_stats, tournament_stats
@@ -180,10 +179,7 @@ def test_backup_round_trip_keeps_the_early_end(tmp_path):
     t, round_, table = half_played()
     early_end.end_table_early(table=table, user=factories.user(), reason="Zettel weg", counted=False)
     text, _err = export(t)
-    Tournament.objects.all().delete()
-    Player.objects.all().delete()
-    Season.objects.all().delete()
-    get_user_model().objects.all().delete()
+    empty_database()
     out, _err = restore(tmp_path, text)
     new = imported(out)
     restored = Table.objects.get(round__tournament=new, number=table.number, round__number=1)
