@@ -39,32 +39,35 @@ def enhanced_contrast(page, selector):
     return [f"{n['target']}: {n['any'][0]['message'][:90]}" for v in result["violations"] for n in v["nodes"]]
 
 
-def px_font_sizes(page):
-    """Rules of the phone's own stylesheet that fix a font size in px (the player's font setting would not scale it)."""
-    return page.evaluate("""() => [...document.styleSheets].filter(s => /phone\\.css/.test(s.href || ''))
+def px_font_sizes(page, sheets=r"phone\.css"):
+    """Rules of the phone's own stylesheets (``sheets``: a pattern of their names) that fix a font size in px (the
+    player's font setting would not scale it)."""
+    return page.evaluate("""sheets => [...document.styleSheets].filter(s => new RegExp(sheets).test(s.href || ''))
         .flatMap(s => [...s.cssRules]).flatMap(r => r.cssRules ? [...r.cssRules] : [r])
-        .filter(r => r.style && /px/.test(r.style.fontSize)).map(r => r.selectorText)""")
+        .filter(r => r.style && /px/.test(r.style.fontSize)).map(r => r.selectorText)""", sheets)
 
 
-def measure(page, name):
-    """Everything the issue asks of the page as it is now, at 390 px and at 195 px."""
+def measure(page, name, *, data=DATA, sheets=r"phone\.css", shots=SHOTS):
+    """Everything the issue asks of the page as it is now, at 390 px and at 195 px (``data``: the selector of its
+    data text; ``sheets``: its own stylesheets; screenshots to ``shots``). Also used by test_a11y_phone_games."""
     problems = []
     for label, viewport in (("390", PHONE), ("195", ZOOM_200)):
         page.set_viewport_size(viewport)
         page.wait_for_timeout(50)
-        SHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{name}_{label}.png"), full_page=True)
-        problems += [f"{label}: axe {v}" for v in axe_violations(page)]
-        problems += [f"{label}: sideways {s}" for s in sideways_scrollers(page)]
-        data = smallest_text(page, DATA)
-        if data and data[0] < 16:
-            problems.append(f"{label}: data text {data[0]}px {data[1]}")
+        shots.mkdir(exist_ok=True)
+        page.screenshot(path=str(shots / f"{name}_{label}.png"), full_page=True)
+        where = f"{name} {label}"
+        problems += [f"{where}: axe {v}" for v in axe_violations(page)]
+        problems += [f"{where}: sideways {s}" for s in sideways_scrollers(page)]
+        smallest = smallest_text(page, data)
+        if smallest and smallest[0] < 16:
+            problems.append(f"{where}: data text {smallest[0]}px {smallest[1]}")
         other = smallest_text(page, "body *:not(script):not(#strings *)")
         if other and other[0] < 14:
-            problems.append(f"{label}: text {other[0]}px {other[1]}")
-        problems += [f"{label}: target {t}" for t in sizes(page) if t[1] < 44 or t[2] < 44]
-        problems += [f"{label}: contrast {c}" for c in enhanced_contrast(page, DATA)]
-        problems += [f"{label}: px font size in {s}" for s in px_font_sizes(page)]
+            problems.append(f"{where}: text {other[0]}px {other[1]}")
+        problems += [f"{where}: target {t}" for t in sizes(page) if t[1] < 44 or t[2] < 44]
+        problems += [f"{where}: contrast {c}" for c in enhanced_contrast(page, data)]
+        problems += [f"{where}: px font size in {s}" for s in px_font_sizes(page, sheets)]
     page.set_viewport_size(PHONE)
     return problems
 

@@ -12,8 +12,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import factories
-from tests.e2e.a11y import PHONE, ZOOM_200, axe_violations, sideways_scrollers, smallest_text
-from tests.e2e.test_a11y_phone import enhanced_contrast, sizes
+from tests.e2e.a11y import PHONE, ZOOM_200, sideways_scrollers, smallest_text
+from tests.e2e.test_a11y_phone import measure as measure_page
 from tests.e2e.test_table_entry import Phones, phones, refresh  # noqa: F401 (fixture)
 from tournament.draws import services as draws
 from tournament.draws import ziege as ziege_draws
@@ -47,34 +47,9 @@ def ziege_token():
     return TableLink.objects.get(table=table, revoked_at__isnull=True).token
 
 
-def px_font_sizes(page):
-    """Rules of the phone's stylesheets that fix a font size in px (the player's font setting would not scale it)."""
-    return page.evaluate("""() => [...document.styleSheets].filter(s => /(phone|games)\\.css/.test(s.href || ''))
-        .flatMap(s => [...s.cssRules]).flatMap(r => r.cssRules ? [...r.cssRules] : [r])
-        .filter(r => r.style && /px/.test(r.style.fontSize)).map(r => r.selectorText)""")
-
-
 def measure(page, name):
-    """Everything the issue asks of the page as it is now, at 390 px and at 195 px."""
-    problems = []
-    for label, viewport in (("390", PHONE), ("195", ZOOM_200)):
-        page.set_viewport_size(viewport)
-        page.wait_for_timeout(50)
-        SHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{name}_{label}.png"), full_page=True)
-        problems += [f"{name} {label}: axe {v}" for v in axe_violations(page)]
-        problems += [f"{name} {label}: sideways {s}" for s in sideways_scrollers(page)]
-        data = smallest_text(page, DATA)
-        if data and data[0] < 16:
-            problems.append(f"{name} {label}: data text {data[0]}px {data[1]}")
-        other = smallest_text(page, "body *:not(script):not(#strings *)")
-        if other and other[0] < 14:
-            problems.append(f"{name} {label}: text {other[0]}px {other[1]}")
-        problems += [f"{name} {label}: target {t}" for t in sizes(page) if t[1] < 44 or t[2] < 44]
-        problems += [f"{name} {label}: contrast {c}" for c in enhanced_contrast(page, DATA)]
-        problems += [f"{name} {label}: px font size in {s}" for s in px_font_sizes(page)]
-    page.set_viewport_size(PHONE)
-    return problems
+    """The Cego page's measures (test_a11y_phone.measure) with these pages' data text and stylesheets."""
+    return measure_page(page, name, data=DATA, sheets=r"(phone|games)\.css", shots=SHOTS)
 
 
 def with_scheme(seats, scheme):
