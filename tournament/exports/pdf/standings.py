@@ -169,6 +169,7 @@ class TournamentStandingsPdf(StandingsPdf):
     identifier = "standings"
     verbose_name = gettext_lazy("Standings with the prize list")
     scope = "tournament"
+    category_games = CEGO_GAMES          # a Ziege tournament ranks teams: no categories (refused, ``unavailable``)
 
     def context(self, *, tournament, category=None, **kwargs):
         if tournament.game == tournament.Game.ZIEGE:           # teams of two (exports.ziege)
