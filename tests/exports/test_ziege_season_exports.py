@@ -10,7 +10,6 @@ import pytest
 from django.utils import translation
 from pypdf import PdfReader
 
-from tests import factories
 from tests.standings.test_ziege_season import season  # noqa: F401 — the fixture
 from tournament.exports import registry
 from tournament.models import Entry, Team
