@@ -1,6 +1,8 @@
 """Human-readable explanations of a scored game, German by default, English on request.
 
-Seats are shown as the players see them: "Sitz 1" is seat 0 of the engine.
+Seats are shown as the players see them: "Sitz 1" is seat 0 of the engine. One table of phrases per language
+serves every game (Cego, Offiziers-Cego, Ziege): ``phrases(lang)``; both languages have the same keys with the
+same placeholders (tests/scoring/test_explain.py).
 """
 
 PHRASES = {
@@ -34,6 +36,17 @@ PHRASES = {
         "played_with": " mit {c}", "ouverte": " ouvert ×{k}",
         "margin": "{w} − {base} = {d} × {unit} × {m} = {raw} → aufgerundet {x}",
         "schinden": "Schinden: {seat} verliert achtfach, wie ein Solo mit {f} Fach × {unit} × {m} = {raw}",
+        # Offiziers-Cego and Ziege (scoring.offiziers, scoring.ziege)
+        "offiziers": "Offiziers-Cego", "ziege": "Ziege",
+        "off_won": "{seat} gewinnt mit {w}:{l}", "off_schliff": "{seat} gewinnt, der Gegner ohne Stich ({w}:0)",
+        "off_draw": "unentschieden {w}:{l} → 0",
+        "off_penalty": "Regelverstoß von {seat}: verloren mit {f} Fach",
+        "off_win_loss": "Sieg/Niederlage: {winner} +1, {loser} -1",
+        "off_writes": "{winner} {x:+d}, {loser} {y:+d}",
+        "team": "Team {t}", "eier": "60:60 („Eier“) → keine Verlustpunkte",
+        "zg_win": "{team} gewinnt mit {w}:{l}",
+        "zg_31": "{team} {dp} Verlustpunkte (31–59)", "zg_trick": "{team} {dp} Verlustpunkte (unter 31 mit Stich)",
+        "zg_no_trick": "{team} {dp} Verlustpunkte (ohne Stich)",
     },
     "en": {
         "lang": "en", "won": "won", "lost": "lost", "seat": "seat {n}",
@@ -65,6 +78,17 @@ PHRASES = {
         "played_with": " with {c}", "ouverte": " ouverte ×{k}",
         "margin": "{w} − {base} = {d} × {unit} × {m} = {raw} → rounded up {x}",
         "schinden": "Schinden: {seat} loses eightfold, as a Solo at {f} Fach × {unit} × {m} = {raw}",
+        # Offiziers-Cego and Ziege (scoring.offiziers, scoring.ziege)
+        "offiziers": "Offiziers-Cego", "ziege": "Ziege",
+        "off_won": "{seat} wins with {w}:{l}", "off_schliff": "{seat} wins, the opponent without a trick ({w}:0)",
+        "off_draw": "draw {w}:{l} → 0",
+        "off_penalty": "rule violation by {seat}: lost at {f} Fach",
+        "off_win_loss": "win/loss: {winner} +1, {loser} -1",
+        "off_writes": "{winner} {x:+d}, {loser} {y:+d}",
+        "team": "team {t}", "eier": "60:60 (\"Eier\") → no defeat points",
+        "zg_win": "{team} wins with {w}:{l}",
+        "zg_31": "{team} {dp} defeat points (31–59)", "zg_trick": "{team} {dp} defeat points (under 31 with a trick)",
+        "zg_no_trick": "{team} {dp} defeat points (no trick)",
     },
 }
 
@@ -106,40 +130,3 @@ def writing_line(p, *, declarer, won, x, d, zero_sum):
     key = ("receives" if won else "pays") + ("" if zero_sum else "_only")
     total = (d * x if zero_sum else x) * (1 if won else -1)
     return p[key].format(seat=seat(p, declarer), x=x, d=d, total=total)
-
-
-# -- Offiziers-Cego and Ziege (scoring.offiziers, scoring.ziege) -------------------------------------------------
-GAME_PHRASES = {
-    "de": {
-        "offiziers": "Offiziers-Cego", "ziege": "Ziege",
-        "off_won": "{seat} gewinnt mit {w}:{l}", "off_schliff": "{seat} gewinnt, der Gegner ohne Stich ({w}:0)",
-        "off_draw": "unentschieden {w}:{l} → 0",
-        "off_penalty": "Regelverstoß von {seat}: verloren mit {f} Fach",
-        "off_win_loss": "Sieg/Niederlage: {winner} +1, {loser} -1",
-        "off_writes": "{winner} {x:+d}, {loser} {y:+d}",
-        "team": "Team {t}", "eier": "60:60 („Eier“) → keine Verlustpunkte",
-        "zg_win": "{team} gewinnt mit {w}:{l}",
-        "zg_31": "{team} {dp} Verlustpunkte (31–59)", "zg_trick": "{team} {dp} Verlustpunkte (unter 31 mit Stich)",
-        "zg_no_trick": "{team} {dp} Verlustpunkte (ohne Stich)",
-    },
-    "en": {
-        "offiziers": "Offiziers-Cego", "ziege": "Ziege",
-        "off_won": "{seat} wins with {w}:{l}", "off_schliff": "{seat} wins, the opponent without a trick ({w}:0)",
-        "off_draw": "draw {w}:{l} → 0",
-        "off_penalty": "rule violation by {seat}: lost at {f} Fach",
-        "off_win_loss": "win/loss: {winner} +1, {loser} -1",
-        "off_writes": "{winner} {x:+d}, {loser} {y:+d}",
-        "team": "team {t}", "eier": "60:60 (\"Eier\") → no defeat points",
-        "zg_win": "{team} wins with {w}:{l}",
-        "zg_31": "{team} {dp} defeat points (31–59)", "zg_trick": "{team} {dp} defeat points (under 31 with a trick)",
-        "zg_no_trick": "{team} {dp} defeat points (no trick)",
-    },
-}
-
-
-def game_phrases(lang):
-    """The phrases of Offiziers-Cego and Ziege, with the Cego phrases (``seat``, ``fach``, ``rounded``) beside them."""
-    return _MERGED["de" if str(lang).startswith("de") else "en"]
-
-
-_MERGED = {lang: {**PHRASES[lang], **GAME_PHRASES[lang]} for lang in GAME_PHRASES}

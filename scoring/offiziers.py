@@ -64,7 +64,7 @@ def score(game, lang="de"):
         unknown = sorted(str(k) for k in game if k not in FIELDS)
         raise ScoringError("malformed", detail=f"unknown field(s): {', '.join(unknown)}")
     rs, writing = ruleset_and_writing(game)
-    p = explain.game_phrases(lang)
+    p = explain.phrases(lang)
     players = game.get("players", PLAYERS)
     if not engine.is_int(players):
         raise ScoringError("malformed", detail="'players' must be 2")

@@ -74,7 +74,7 @@ def score(game, lang="de"):
     """Score one game of Ziege: ``{"defeat_points": [da, db], "winner": "A"/"B"/None, "explanation"}``."""
     if type(game) is not dict:
         raise ScoringError("malformed", detail="a game must be a JSON object")
-    p = explain.game_phrases(lang)
+    p = explain.phrases(lang)
     points, tricks = _check(game, p)
     head = p["ziege"] + ": "
     if points[0] == points[1]:

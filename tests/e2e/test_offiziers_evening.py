@@ -11,8 +11,8 @@ from django.urls import reverse
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from tests import factories
-from tournament.models import Entry, Game, Season, Table, Tournament
+from tests.e2e import steps
+from tournament.models import Entry, Game, Season, Table
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -25,32 +25,13 @@ def signed(text):
 
 def test_an_offiziers_evening_from_creation_to_the_downloads(live_server, page):
     season = Season.objects.create(name="Saison 2026", year=2026)
-    factories.user("leitung")
-    base = live_server.url
-    page.goto(base + reverse("login"))
-    page.fill("#id_username", "leitung")
-    page.fill("#id_password", "pw-leitung")
-    page.click("#login")
-    page.wait_for_load_state()
-
-    page.goto(base + reverse("director:tournament_create", args=[season.pk]))
-    page.fill("#id_name", "Offiziersabend")
-    page.select_option("#id_game", "offiziers")
-    page.fill("#id_round_count", "3")
-    page.fill("#id_games_per_round_2", "2")
-    page.click("#save")
-    page.wait_for_load_state()
-    tournament = Tournament.objects.get(name="Offiziersabend")
+    base = steps.log_in(page, live_server)
+    tournament = steps.create_tournament(page, base, season, name="Offiziersabend", game="offiziers",
+                                         round_count=3, fields=[("#id_games_per_round_2", 2)])
     assert (tournament.game, tournament.games_per_round_2) == ("offiziers", 2)
     expect(page.locator("#tournament-game")).to_contain_text("Offiziers-Cego")
 
-    for first, last in PLAYERS:
-        page.goto(base + reverse("director:player_create", args=[tournament.pk]))
-        page.fill("#id_first_name", first)
-        page.fill("#id_last_name", last)
-        page.fill("#id_town", "Furtwangen")
-        page.click("#save-player")
-        page.wait_for_load_state()
+    steps.register_players(page, base, tournament, PLAYERS, town="Furtwangen")
     assert Entry.objects.filter(tournament=tournament).count() == 5
 
     page.goto(base + reverse("director:round", args=[tournament.pk, 1]))

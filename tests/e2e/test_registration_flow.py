@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests import factories
+from tests.e2e import steps
 from tournament.models import Entry, Player, PlayerAlias, Season, Tournament
 from tournament.registration import services as registration
 
@@ -30,18 +30,10 @@ def test_import_the_secretarys_list_check_everybody_in_and_merge_a_duplicate(liv
     kept = Player.objects.create(first_name="Jürgen", last_name="Weiß", town="Bräunlingen")
     registration.register(user=None, tournament=earlier, player=old_spelling, start_number=1)
     registration.register(user=None, tournament=later, player=kept, start_number=1)
-    factories.user("leitung")
-    base = live_server.url
-    page.goto(base + reverse("login"))
-    page.fill("#id_username", "leitung")
-    page.fill("#id_password", "pw-leitung")
-    page.click("#login")
-    page.wait_for_load_state()
+    base = steps.log_in(page, live_server)
 
     # The list as the club sends it: the title row and the telephone column don't stop it.
-    page.goto(base + reverse("director:entry_import", args=[today.pk]))
-    page.set_input_files("#id_file", str(LIST))
-    page.click("#upload")
+    steps.upload_list(page, base, today, LIST)
     expect(page.locator("#import-preview tbody tr")).to_have_count(6)
     expect(page.locator("#file-notices")).to_contain_text("Telefon")
     page.click("#import")
@@ -53,13 +45,7 @@ def test_import_the_secretarys_list_check_everybody_in_and_merge_a_duplicate(liv
     assert [e.start_number for e in entries if e.paid] == [1, 2, 3, 6]
 
     # Everybody checked in by typing the start numbers, Enter after each; the box keeps the focus.
-    page.goto(base + reverse("director:entries", args=[today.pk]))
-    box = page.locator("#id_number")
-    box.focus()
-    for number in range(1, 7):
-        box.type(str(number))
-        page.keyboard.press("Enter")
-        expect(page.locator("#checkin-count .present")).to_have_text(str(number))
+    steps.check_in(page, base, today, range(1, 7))
     expect(page.locator("#checkin-count .registered")).to_have_text("6")
     assert page.evaluate("document.activeElement.id") == "id_number"
     assert Entry.objects.filter(tournament=today, checked_in=True).count() == 6

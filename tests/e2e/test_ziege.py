@@ -9,8 +9,8 @@ from django.urls import reverse
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from tests import factories
-from tournament.models import Season, Tournament, ZiegeGame
+from tests.e2e import steps
+from tournament.models import Season, ZiegeGame
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -21,31 +21,11 @@ TEAMS = [("Anna", "Maier", "Bernd", "Kern"), ("Clara", "Faller", "Dieter", "Dold
 def test_a_director_runs_a_ziege_evening(live_server, page, settings, tmp_path):
     settings.CEGO_EXPORT_DIR = tmp_path / "exports"
     season = Season.objects.create(name="Ziege 2026", year=2026)
-    factories.user("leitung")
-    base = live_server.url
-    page.goto(base + reverse("login"))
-    page.fill("#id_username", "leitung")
-    page.fill("#id_password", "pw-leitung")
-    page.click("#login")
-    page.wait_for_load_state()
-
-    page.goto(base + reverse("director:tournament_create", args=[season.pk]))
-    page.fill("#id_name", "Ziegenabend")
-    page.fill("#id_round_count", "2")
-    page.select_option("#id_game", "ziege")
-    page.click("#save")
-    page.wait_for_load_state()
-    t = Tournament.objects.get(name="Ziegenabend")
+    base = steps.log_in(page, live_server)
+    t = steps.create_tournament(page, base, season, name="Ziegenabend", game="ziege", round_count=2)
     assert t.game == "ziege"
 
-    page.click("#ziege-teams-tab")
-    for first, last, second, second_last in TEAMS:
-        page.fill("#id_first_first_name", first)
-        page.fill("#id_first_last_name", last)
-        page.fill("#id_second_first_name", second)
-        page.fill("#id_second_last_name", second_last)
-        page.click("#register-pair")
-        page.wait_for_load_state()
+    steps.register_pairs(page, TEAMS)
     expect(page.locator("#ziege-teams tbody tr")).to_have_count(4)
 
     page.goto(base + reverse("director:round", args=[t.pk, 1]))

@@ -129,3 +129,30 @@ def test_the_blank_ziege_sheets_carry_no_game():
     _name, _type, blank = exports.get("ziege_sheets_blank").render(round_=round_)
     assert len(PdfReader(io.BytesIO(blank)).pages) == round_.tables.count()
     assert "45" in text_of(filled) and "45" not in text_of(blank)
+
+
+def test_the_standings_of_a_ziege_tournament_offer_no_category_and_refuse_one(director):
+    """A Ziege tournament ranks teams of two: the category choice beside the standings is not shown, and a
+    category asked for anyway (a typed URL, the background queue, the command line) is refused, never ignored."""
+    t, round_ = evening()
+    page = director.get(reverse("exports:tournament", args=[t.pk])).content.decode()
+    assert 'name="category"' not in page and "export-category" not in page
+    url = reverse("exports:tournament_download", args=[t.pk, "standings"]) + "?category=women"
+    response = director.get(url)
+    assert response.status_code == 302 and response["Location"] == reverse("exports:tournament", args=[t.pk])
+    messages = list(get_messages(response.wsgi_request))
+    assert [m.level_tag for m in messages] == ["warning"] and "Ziege" in str(messages[0])
+    response = director.post(url)
+    assert response.status_code == 409 and "Ziege" in response.json()["error"]
+    assert not ExportJob.objects.exists()
+    with pytest.raises(Unavailable):
+        exports.get("standings").render(tournament=t, category="women")
+    plain = director.get(reverse("exports:tournament_download", args=[t.pk, "standings"]))
+    assert plain.status_code == 200 and plain["Content-Type"] == "application/pdf"
+
+
+def test_a_cego_tournament_keeps_its_category_choice(director):
+    t, _round = factories.drawn(players=8)
+    page = director.get(reverse("exports:tournament", args=[t.pk])).content.decode()
+    assert page.count('name="category"') == 2             # the standings and the notice board
+    assert not exports.get("standings").unavailable(tournament=t, category="women")

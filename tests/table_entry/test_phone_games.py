@@ -249,11 +249,33 @@ def test_the_hall_view_shows_a_ziege_tables_call_games_and_sign_offs(client, zie
     assert reverse("director:ziege_table", args=[t.pk, 1, 1]) in html
     services.resolve_flag(flag=TableFlag.objects.get(), user=factories.user())
     post(client, link, "bestaetigen/", 2, "key-zie-0003", number=1, version=ZiegeGame.objects.get().pk)
+    for _ in range(2):                   # team A wins the series: 2 + 6 + 6 defeat points for team B
+        ziege_results.record_game(table=table, user=factories.user(), points_a=120, trick_a=True, trick_b=False)
     state = client.get(f"/t/{link.token}/blatt/").json()["sheet"]["state"]
     for seat in (1, 2, 3, 4):
         post(client, link, "unterschreiben/", seat, f"key-zie-sign{seat}", state=state)
     tile = selectors.hall(table.round)[0]
     assert tile["complete"] and tile["fully_signed"] and tile["attention"] == 0
+
+
+def test_the_hall_decides_a_ziege_tables_complete_as_the_round_page_does(client, ziege_table):
+    """One "is this table complete" per game (results.selectors.round_progress): a sign-off of an unfinished
+    series does not make a Ziege table complete, a finished series does without a sign-off."""
+    from tournament.results.selectors import round_progress
+
+    t, table, link = ziege_table
+
+    def both():
+        return selectors.hall(table.round)[0]["complete"], round_progress(table.round)[0]["complete"]
+
+    ziege_results.record_game(table=table, user=factories.user(), points_a=90, trick_a=True, trick_b=True)
+    state = client.get(f"/t/{link.token}/blatt/").json()["sheet"]["state"]
+    assert post(client, link, "unterschreiben/", 1, "key-zie-sign1", state=state).status_code == 200
+    assert both() == (False, False)                  # signed, but no series finished yet
+    for _ in range(2):
+        ziege_results.record_game(table=table, user=factories.user(), points_a=120, trick_a=True, trick_b=False)
+    assert both() == (True, True)                    # a team reached 12, nobody signed this sheet
+    assert selectors.hall(table.round)[0]["signed"] == 0
 
 
 def test_a_ziege_table_cannot_sign_before_a_game_or_for_a_sheet_it_did_not_see(client, ziege_table):

@@ -88,6 +88,7 @@ class Exporter:
     uses_site_url = False      # True: prints table links; gets ``site_url`` (the address phones reach us at)
     needs_teams = False        # True: only offered when the tournament/season has teams (team standings)
     games = None               # the games (``Tournament.Game``) whose tournaments it fits; None: every game
+    category_games = ()        # the games whose tournaments it can narrow to one category (``category=``)
 
     def unavailable(self, **kwargs):
         """Why this export has nothing to show for its target, as a sentence for the user; "" when it has.
@@ -98,6 +99,10 @@ class Exporter:
                 return str(_("This file is made for Cego and does not fit a Ziege tournament; the Ziege score "
                              "sheets, standings, workbook and team list are on the exports page."))
             return str(_("This tournament does not play Ziege."))
+        if (kwargs.get("category") and self.category_games and tournament is not None
+                and tournament.game not in self.category_games):
+            return str(_("A Ziege tournament ranks teams of two and has no category standings; download the "
+                         "standings without a category."))
         if self.needs_teams:
             from tournament.exports.selectors import has_teams
 
@@ -107,6 +112,10 @@ class Exporter:
                     return str(_("Nobody plays for a team in this tournament, so there are no team standings."))
                 return str(_("Nobody plays for a team in this season, so there are no team standings."))
         return ""
+
+    def takes_category(self, tournament):
+        """Whether the exports page offers the category choice beside this export for ``tournament``."""
+        return tournament.game in self.category_games
 
     def render(self, *, progress=None, language=None, **kwargs):
         """``(filename, content_type, bytes)``; German unless ``language`` is given."""

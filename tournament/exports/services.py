@@ -61,7 +61,7 @@ def start_export(*, user, exporter, target, options=None):
     if exporter.scope != scope:
         raise ValueError(f"{exporter.identifier} exports a {exporter.scope}, not {target!r}")
     permissions.require(user, selectors.capability(exporter.scope), tournament or season)
-    reason = exporter.unavailable(**{TARGET_KWARG[scope]: target})
+    reason = exporter.unavailable(**{TARGET_KWARG[scope]: target}, **dict(options or {}))
     if reason:
         raise ValidationError(reason, code="unavailable")
     now = timezone.now()

@@ -39,6 +39,40 @@ def standings_section(tournament, title):
                       "one series won.")}
 
 
+def season_section(season, standings, title):
+    """The season's Ziege table (``standings.ziege_season``) as a section of ``exports/pdf/standings.html``: the
+    columns of the season page — rank, name, town, tournaments played, per Ziege tournament the series won and
+    the defeat-point difference ("2 +14"; in brackets when outside the best N), the series won and the
+    difference of the season."""
+    tournaments = standings.columns
+    # landscape, 277 mm: the tournament columns share what the name (≥ 45 mm) and the rest leave, 14–20 mm
+    each = max(14.0, min(20.0, (277 - 12 - 30 - 12 - 16 - 16 - 45) / max(len(tournaments), 1)))
+    columns = [col(_("Rank"), True, "rank", 12), col(_("Name"), cls="name"), col(_("Town"), cls="small", width=30),
+               col(_("Played"), True, "", 12)]
+    columns += [col(str(i), True, "", round(each, 1)) for i in range(1, len(tournaments) + 1)]
+    columns += [col(_("Series"), True, "total", 16), col(_("Diff."), True, "", 16)]
+    body = []
+    for r in standings.rows:
+        d = r.data
+        counted = set(d["counted"])
+        cells = []
+        for i, c in enumerate(d["per_tournament"]):
+            text = "" if c is None else f"{c['series_won']} {signed(c['diff'])}"
+            cells.append(text if c is None or i in counted else f"({text})")
+        body.append({"cells": [f"{r.rank}.", d["name"], d["town"], d["participations"], *cells, r.total,
+                               signed(d["diff"])], "cls": ""})
+    legend = " · ".join(f"{i} = {t.name} ({t.date:%d.%m.})" for i, t in enumerate(tournaments, start=1))
+    notes = [_("Per tournament: series won and the difference of defeat points given and received. Ranked by "
+               "series won, then by the difference; players still equal share a rank.")]
+    if season.best_n:
+        notes.append(_("The best %(n)s results count; results in brackets do not.") % {"n": season.best_n})
+    if standings.running:
+        notes.append(_("Provisional: %(names)s is still running.")
+                     % {"names": ", ".join(t.name for t in standings.running)})
+    return {"title": title, "columns": columns, "rows": body, "lead": legend, "note": " ".join(notes),
+            "empty": _("No Ziege results in this season yet."), "break": True}
+
+
 def workbook_sheets(tournament):
     """The workbook's sheets of a Ziege tournament: team standings, then one sheet per round with every game."""
     def standings_rows():

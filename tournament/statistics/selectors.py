@@ -25,7 +25,7 @@ from django.db.models import Count, F, Max, Min, Q, Sum
 from django.db.models.functions import Mod
 
 from scoring import seats as seat_rules
-from scoring.explain import game_phrases
+from scoring.explain import phrases
 from scoring.contracts import CONTRACTS, DRESCHER, RAEUBER
 from tournament.common.collation import person_key
 from tournament.common.i18n import engine_lang
@@ -58,7 +58,7 @@ EXTREME_FIELDS = {"points": "points", "entry_id": "entry_id", "player_id": "entr
 def label(key, lang=None):
     contract = CONTRACTS.get(key)
     if contract is None and key == OFFIZIERS:
-        return game_phrases(lang or engine_lang())[OFFIZIERS]
+        return phrases(lang or engine_lang())[OFFIZIERS]
     return contract.label[lang or engine_lang()] if contract else key
 
 

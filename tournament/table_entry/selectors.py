@@ -117,7 +117,8 @@ def clock(round_, now=None):
 
 def hall(round_):
     """One tile per table of the round: games entered / confirmed / planned, signed seats, open disputes and calls,
-    minutes since the last game; sorted so the tables that need the director come first (``attention``)."""
+    minutes since the last game, complete as the round page says (``results.selectors.round_progress``, the one
+    "is this table complete" per game); sorted so the tables that need the director come first (``attention``)."""
     now = timezone.now()
     tables = list(Table.objects.filter(round=round_).order_by("number"))
     ziege = round_.tournament.game == "ziege"       # its games are ZiegeGames: no plan, no timestamp, no versions
@@ -150,6 +151,7 @@ def hall(round_):
     for table_id, position, state in Signature.objects.filter(table__round=round_).values_list("table_id", "position",
                                                                                               "state"):
         signatures.setdefault(table_id, []).append((position, state))
+    progress = {p["table"].pk: p["complete"] for p in results.round_progress(round_)}
     tiles = []
     for t in tables:
         if ziege:
@@ -158,9 +160,7 @@ def hall(round_):
             state = sheet_state(t, versions.get(t.pk, []), totals_rows.get(t.pk, {}))
         signed = sorted(p for p, s in signatures.get(t.pk, []) if s == state)
         table_flags = flags.get(t.pk, [])
-        # A Ziege table plays series until the time is up: it is done when a seat signed what it played.
-        complete = (bool(signed) if ziege else
-                    t.ended_early or t.pk in totals_rows or t.entered >= t.games_planned)
+        complete = progress[t.pk]      # the one "is this table complete" per game (results.selectors)
         minutes = int((now - t.last).total_seconds() // 60) if t.last and not ziege else None
         tile = {"table": t, "number": t.number, "size": t.size, "planned": None if ziege else t.games_planned,
                 "entered": t.entered,

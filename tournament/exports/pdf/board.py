@@ -50,6 +50,7 @@ def pages_of(rows, with_rounds, per_page=ROWS_PER_PAGE):
 class StandingsBoardPdf(PdfExporter):
     identifier = "standings_board"
     games = CEGO_GAMES
+    category_games = CEGO_GAMES
     verbose_name = gettext_lazy("Standings for the notice board (large type, landscape)")
     scope = "tournament"
     template_name = "exports/pdf/standings_board.html"

@@ -17,7 +17,7 @@ from tournament.common.numbers import signed
 from tournament.exports import ziege
 from tournament.exports.base import CEGO_GAMES, PdfExporter
 from tournament.exports.registry import register
-from tournament.models import Entry
+from tournament.models import Entry, Tournament
 from tournament.results.engine import OFFIZIERS
 from tournament.standings.categories import category_choices
 from tournament.standings.selectors import (
@@ -26,6 +26,7 @@ from tournament.standings.selectors import (
     team_standings,
     tournament_standings,
 )
+from tournament.standings.ziege_season import season_ziege_standings
 
 
 LOT_MARK = "L"
@@ -169,6 +170,7 @@ class TournamentStandingsPdf(StandingsPdf):
     identifier = "standings"
     verbose_name = gettext_lazy("Standings with the prize list")
     scope = "tournament"
+    category_games = CEGO_GAMES          # a Ziege tournament ranks teams: no categories (refused, ``unavailable``)
 
     def context(self, *, tournament, category=None, **kwargs):
         if tournament.game == tournament.Game.ZIEGE:           # teams of two (exports.ziege)
@@ -236,8 +238,15 @@ class SeasonStandingsPdf(StandingsPdf):
         label = dict(category_choices(season)).get(category, "") if category else ""
         title = _("Season standings") + (f" · {label}" if label else "")
         standings = season_standings(season, category=category)
-        section = season_section(season, standings, title)
-        return self.page_context(title, [section], season=season, **running_context(standings))
+        sections = [season_section(season, standings, title)]
+        # Ziege tournaments: a table of their own after the Cego one, never in its sums (docs/standings.md
+        # "Ziege in a season"); the categories are Cego's, so a category's standings have none.
+        if not category and season.tournaments.filter(game=Tournament.Game.ZIEGE).exists():
+            ziege_table = ziege.season_section(season, season_ziege_standings(season), _("Ziege"))
+            if not standings.columns:                  # a season of Ziege evenings only: no empty Cego table
+                sections, ziege_table["break"] = [], False
+            sections.append(ziege_table)
+        return self.page_context(title, sections, season=season, **running_context(standings))
 
     def stem(self, *, season, category=None, **kwargs):
         return (_("season-standings"), season.name, category)
@@ -252,8 +261,10 @@ class SeasonTeamsPdf(StandingsPdf):
 
     def context(self, *, season, **kwargs):
         standings = team_standings(season=season)
-        standings.running = running_tournaments(season)
-        members = team_members(Entry.objects.filter(tournament__season=season))
+        # Ziege evenings are not in the team table (their entries have no total): no member, no provisional mark
+        standings.running = [t for t in running_tournaments(season) if t.game != Tournament.Game.ZIEGE]
+        members = team_members(Entry.objects.filter(tournament__season=season)
+                               .exclude(tournament__game=Tournament.Game.ZIEGE))
         title = _("Season team standings")
         return self.page_context(title, [team_section(standings, members, title)], season=season,
                                  **running_context(standings))

@@ -23,6 +23,7 @@ from tournament.standings.selectors import (
     team_standings,
     tournament_standings,
 )
+from tournament.standings import ziege as ziege_standings
 from tournament.standings.ziege_season import season_ziege_standings
 
 
@@ -69,21 +70,29 @@ def ziege_sheet(season):
     return Sheet("Ziege", columns, rows, counted=False, repeat_columns=3)
 
 
+def ziege_ranks(tournament):
+    """{entry id: (the team's rank, None)} of a Ziege tournament (``standings.ziege``)."""
+    return {entry.pk: (row["rank"], None) for row in ziege_standings.standings(tournament)
+            for entry in (row["pair"].first, row["pair"].second)}
+
+
 def participations_sheet(season):
-    """One row per entry: who played where, with the start number, the rank and the total there."""
+    """One row per entry: who played where, with the start number, the rank and the total there (a Ziege
+    evening: the team's rank, no total — its result is no Cego points)."""
     columns = [Column(_("Tournament"), 26), Column(_("Date"), 11, DATE), Column(_("Start number"), 10, INTEGER),
                Column(_("First name"), 14), Column(_("Last name"), 16), Column(_("Town"), 16), Column(_("Club"), 22),
                Column(_("Team"), 20), Column(_("Rank"), 7, INTEGER), Column(_("Total points"), 11, SIGNED)]
 
     def rows():
         for tournament in season.tournaments.order_by("date", "pk"):
-            ranked = {r.key: r for r in tournament_standings(tournament).rows}
+            ziege = tournament.game == Tournament.Game.ZIEGE
+            ranked = ziege_ranks(tournament) if ziege else {r.key: (r.rank, r.total)
+                                                            for r in tournament_standings(tournament).rows}
             for e in (Entry.objects.filter(tournament=tournament).select_related("player", "team")
                       .order_by("start_number")):
-                r = ranked.get(e.pk)
+                rank, total = ranked.get(e.pk, (None, None if ziege else e.total))
                 yield [tournament.name, tournament.date, e.start_number, e.player.first_name, e.player.last_name,
-                       e.player.town, e.player.club, e.team.name if e.team else "", r.rank if r else None,
-                       r.total if r else e.total]
+                       e.player.town, e.player.club, e.team.name if e.team else "", rank, total]
 
     return Sheet(_("Participations"), columns, rows())
 

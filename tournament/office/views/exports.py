@@ -165,7 +165,7 @@ def item(exporter, url, **extra):
 def tournament_page(request, pk):
     tournament = tournament_or_404(pk)
     items = [item(e, reverse("exports:tournament_download", args=[tournament.pk, e.identifier]),
-                  categories=e.identifier in ("standings", "standings_board"))
+                  categories=e.takes_category(tournament))
              for e in exporters.for_scope("tournament") if not e.unavailable(tournament=tournament)]
     round_exporters = exporters.for_scope("round")
     table_exporters = exporters.for_scope("table")
