@@ -92,12 +92,12 @@ LABEL_IN_NAME = """() => axe.run(document, {runOnly: {type: 'rule', values: ['la
   .then(r => r.violations.map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', ')))"""
 
 
-VISIBLE_WORDS = """button => [...button.querySelectorAll('span')]
-  .filter(span => span.getBoundingClientRect().width > 1).map(span => span.textContent).join(' ')"""
+VISIBLE_WORDS = """button => button.querySelector('span') ? [...button.querySelectorAll('span')]
+  .filter(span => span.getBoundingClientRect().width > 1).map(span => span.textContent).join(' ') : button.innerText"""
 
 
-NAME_WORDS = """button => [...button.querySelectorAll('span')]
-  .filter(span => span.getClientRects().length).map(span => span.textContent).join(' ')"""
+NAME_WORDS = """button => button.querySelector('span') ? [...button.querySelectorAll('span')]
+  .filter(span => span.getClientRects().length).map(span => span.textContent).join(' ') : button.textContent"""
 
 
 def pause_button_label_in_name(page, width):
