@@ -127,6 +127,7 @@ def test_the_pause_button_label_is_in_its_name_in_english(browser, live_server, 
         page.goto(live_server.url + reverse("public:tournament", args=[running.pk]))
         page.wait_for_selector("#live-pause:not([hidden])")
         assert page.evaluate("document.documentElement.lang") == "en"
+        page.screenshot(path=str(SHOTS / f"standings-{viewport['width']}-en.png"))
         pause_button_label_in_name(page, viewport["width"])
         context.close()
 
@@ -150,6 +151,9 @@ def test_standings_of_four_rounds_do_not_scroll_sideways_on_a_tablet(browser, li
             size, html = smallest_text(page, "td.name, td.total")
             assert size >= 16, f"{width} px: {size} {html}"
         assert shown >= 3, "all, the women and sorted by name"
+        for name in ("public:teams", "public:prizes"):              # the team table, the prize list
+            page.goto(live_server.url + reverse(name, args=[running.pk]))
+            assert sideways_scrollers(page) == [], f"{width} px {name}"
         page.screenshot(path=str(SHOTS / f"standings-{width}.png"))
         context.close()
 
