@@ -21,6 +21,9 @@ from tournament.models import Entry
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 SHOTS = Path("/tmp/a11y16b")
+# The URL names this module measures (tests/public/test_a11y_coverage.py checks that every public page is in one).
+COVERED = {"public:player", "public:seat", "public:preregister", "stats:tournament", "stats:player", "stats:season",
+           "stats:season_player", "tariff:index", "tariff:detail", "tariff:ziege"}
 
 AXE_IN = """async ([scope, options, only]) => {
   const result = await axe.run({include: [[scope]]}, options);

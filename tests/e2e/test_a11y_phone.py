@@ -15,6 +15,8 @@ from tests.e2e.test_table_entry import Phones, key_game, phones, refresh, table_
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 SHOTS = Path("/tmp/a11y16d")
+# The URL names this module measures (tests/public/test_a11y_coverage.py checks that every public page is in one).
+COVERED = {"phone:table"}
 
 # Data: the players' names, the points and totals, the table and the seat.
 DATA = ("#sheet .score, #sheet tfoot td, #sheet thead .short, .phone-title strong, #me-name, .todo-card .scores, "

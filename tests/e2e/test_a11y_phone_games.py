@@ -22,6 +22,8 @@ from tournament.registration import ziege as ziege_registration
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 SHOTS = Path("/tmp/a11y16e")
+# The URL names this module measures (tests/public/test_a11y_coverage.py checks that every public page is in one).
+COVERED = {"phone:table"}
 
 # Data: the names, the points and totals, the defeat points and the series, the table and the seat.
 DATA = ("#sheet tbody td, #sheet .running, #sheet tfoot td, #sheet thead .short, .phone-title strong, #me-name, "

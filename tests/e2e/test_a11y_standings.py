@@ -29,6 +29,8 @@ from tournament.results import ziege as ziege_results
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 SHOTS = Path("/tmp/a11y16a")
+# The URL names this module measures (tests/public/test_a11y_coverage.py checks that every public page is in one).
+COVERED = {"public:home", "public:tournament", "public:prizes", "public:teams", "public:season", "public:season_teams"}
 # The text a player looks for: names and totals (and a tournament card's name on the home page).
 DATA = "td.name, td.name > a, td.total, .p-name > a, .p-total, .t-name"
 # Everything a finger may tap (the skip link shows only when focused).

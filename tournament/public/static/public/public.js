@@ -49,7 +49,14 @@
     if (button) {
       button.hidden = ended;
       button.setAttribute("aria-pressed", paused ? "true" : "false");
-      button.textContent = button.getAttribute(paused ? "data-label-resume" : "data-label-pause");
+      var label = button.getAttribute(paused ? "data-label-resume" : "data-label-pause");
+      var long = button.querySelector(".live-long"), short = button.querySelector(".live-short");
+      if (long && short) {
+        long.textContent = label;         // the name is "short long": it starts with the visible word (WCAG 2.5.3)
+        short.textContent = button.getAttribute(paused ? "data-short-resume" : "data-short-pause");
+      } else {
+        button.textContent = label;
+      }
     }
     each(live.querySelectorAll(".live-on"), function (el) { el.hidden = paused; });
     each(live.querySelectorAll(".live-off"), function (el) { el.hidden = !paused; });
