@@ -13,16 +13,13 @@ from django.utils.translation import gettext_lazy
 
 from tournament.common.numbers import signed
 from tournament.exports.base import INTEGER, SIGNED, ZIEGE_GAMES, Column, PdfExporter, Sheet
+from tournament.exports.pdf.sections import col, season_frame
 from tournament.exports.registry import register
 from tournament.models import Round, Seat, ZiegeBye
 from tournament.results import ziege as ziege_results
 from tournament.standings import ziege as ziege_standings
 
 BLANK_ROWS = 22            # game lines of a blank sheet: several series fit
-
-
-def col(label, num=False, cls="", width=None):
-    return {"label": label, "num": num, "cls": cls, "width": width}
 
 
 def standings_section(tournament, title):
@@ -44,24 +41,11 @@ def season_section(season, standings, title):
     columns of the season page — rank, name, town, tournaments played, per Ziege tournament the series won and
     the defeat-point difference ("2 +14"; in brackets when outside the best N), the series won and the
     difference of the season."""
-    tournaments = standings.columns
-    # landscape, 277 mm: the tournament columns share what the name (≥ 45 mm) and the rest leave, 14–20 mm
-    each = max(14.0, min(20.0, (277 - 12 - 30 - 12 - 16 - 16 - 45) / max(len(tournaments), 1)))
-    columns = [col(_("Rank"), True, "rank", 12), col(_("Name"), cls="name"), col(_("Town"), cls="small", width=30),
-               col(_("Played"), True, "", 12)]
-    columns += [col(str(i), True, "", round(each, 1)) for i in range(1, len(tournaments) + 1)]
-    columns += [col(_("Series"), True, "total", 16), col(_("Diff."), True, "", 16)]
-    body = []
-    for r in standings.rows:
-        d = r.data
-        counted = set(d["counted"])
-        cells = []
-        for i, c in enumerate(d["per_tournament"]):
-            text = "" if c is None else f"{c['series_won']} {signed(c['diff'])}"
-            cells.append(text if c is None or i in counted else f"({text})")
-        body.append({"cells": [f"{r.rank}.", d["name"], d["town"], d["participations"], *cells, r.total,
-                               signed(d["diff"])], "cls": ""})
-    legend = " · ".join(f"{i} = {t.name} ({t.date:%d.%m.})" for i, t in enumerate(tournaments, start=1))
+    columns, body, legend = season_frame(
+        standings, heads=(_("Rank"), _("Name"), _("Town"), _("Played")),
+        tail=[col(_("Series"), True, "total", 16), col(_("Diff."), True, "", 16)],
+        cell=lambda c: f"{c['series_won']} {signed(c['diff'])}", totals=lambda r: [r.total, signed(r.data["diff"])],
+        least=14.0, most=20.0)
     notes = [_("Per tournament: series won and the difference of defeat points given and received. Ranked by "
                "series won, then by the difference; players still equal share a rank.")]
     if season.best_n:

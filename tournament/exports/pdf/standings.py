@@ -16,6 +16,7 @@ from tournament.common.collation import name_key
 from tournament.common.numbers import signed
 from tournament.exports import ziege
 from tournament.exports.base import CEGO_GAMES, PdfExporter
+from tournament.exports.pdf.sections import col, rank_text, season_frame
 from tournament.exports.registry import register
 from tournament.models import Entry, Tournament
 from tournament.results.engine import OFFIZIERS
@@ -31,15 +32,6 @@ from tournament.standings.ziege_season import season_ziege_standings
 
 LOT_MARK = "L"
 NOT_COUNTED = "–*"
-
-
-def col(label, num=False, cls="", width=None):
-    """A column; ``width`` in mm (None: the column takes the rest of the line — the name)."""
-    return {"label": label, "num": num, "cls": cls, "width": width}
-
-
-def rank_text(row):
-    return f"{row.rank}."
 
 
 def lot_legend():
@@ -93,24 +85,10 @@ def prize_section(tournament, standings):
 
 
 def season_section(season, standings, title):
-    tournaments = standings.columns
-    # landscape, 277 mm: the tournament columns share what the name (≥ 45 mm) and the rest leave, 16 mm at most
-    each = max(11.0, min(16.0, (277 - 12 - 30 - 12 - 16 - 45) / max(len(tournaments), 1)))
-    columns = [col(_("Rank"), True, "rank", 12), col(_("Name"), cls="name"), col(_("Town"), cls="small", width=30),
-               col(_("Played"), True, "", 12)]
-    columns += [col(str(i), True, "", round(each, 1)) for i in range(1, len(tournaments) + 1)]
-    columns.append(col(_("Total points"), True, "total", 16))
-    body = []
-    for r in standings.rows:
-        d = r.data
-        counted = set(d["counted"])
-        values = []
-        for i, v in enumerate(d["per_tournament"]):
-            text = "" if v is None else signed(v)
-            values.append(text if v is None or i in counted else f"({text})")
-        body.append({"cells": [rank_text(r), d["name"], d["town"], d["participations"], *values, signed(r.total)],
-                     "cls": ""})
-    legend = " · ".join(f"{i} = {t.name} ({t.date:%d.%m.})" for i, t in enumerate(tournaments, start=1))
+    columns, body, legend = season_frame(
+        standings, heads=(_("Rank"), _("Name"), _("Town"), _("Played")),
+        tail=[col(_("Total points"), True, "total", 16)], cell=signed, totals=lambda r: [signed(r.total)],
+        least=11.0, most=16.0)
     note = _("The best %(n)s results count; results in brackets do not.") % {"n": season.best_n} \
         if season.best_n else ""
     return {"title": title, "columns": columns, "rows": body, "lead": legend, "note": note,
