@@ -143,6 +143,16 @@ def sign_table(*, access, state):
     if not totals_only and not table.ended_early and len(games) < table.games_planned:
         raise ValidationError(_("Not every game is entered yet: %(entered)s of %(planned)s.")
                               % {"entered": len(games), "planned": table.games_planned}, code="sheet_incomplete")
+    check_signable(table, games)
+    if totals_only:
+        totals = [totals_only.get(p, 0) for p in range(table.size)]
+    else:
+        totals = results.sheet_for_table(table).totals
+    return store_signature(access=access, table=table, totals=totals, state=current)
+
+
+def check_signable(table, games):
+    """A sheet is signed only when every game is confirmed and no dispute is open (Cego and Ziege alike)."""
     unconfirmed = sorted(g.number for g in games if not g.confirmed)
     if unconfirmed:
         raise ValidationError(_("Games %(numbers)s are not confirmed yet.")
@@ -150,12 +160,12 @@ def sign_table(*, access, state):
     if TableFlag.objects.filter(table=table, kind=TableFlag.Kind.DISPUTE, resolved_at__isnull=True).exists():
         raise ValidationError(_("A game of this table is disputed. The tournament direction decides first."),
                               code="disputed")
-    if totals_only:
-        totals = [totals_only.get(p, 0) for p in range(table.size)]
-    else:
-        totals = results.sheet_for_table(table).totals
+
+
+def store_signature(*, access, table, totals, state):
+    """The seat's signature of ``totals`` as the phone saw the sheet (``state``), with its audit line."""
     Signature.objects.update_or_create(table=table, position=access.seat,
-                                       defaults={"totals": totals, "state": current, "device": access.device})
+                                       defaults={"totals": totals, "state": state, "device": access.device})
     audit(tournament=table.round.tournament, table=table, obj_type=AuditLog.Kind.SIGNATURE, obj_id=table.pk,
           action=AuditLog.Action.SIGN, user=access, new={"totals": totals})
     return totals

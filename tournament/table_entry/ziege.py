@@ -11,11 +11,11 @@ from django.utils.translation import gettext as _
 
 from scoring import ziege as ziege_engine
 from tournament.audit.log import audit
-from tournament.models import AuditLog, Seat, Signature, TableFlag, ZiegeGame
+from tournament.models import AuditLog, Seat, TableFlag, ZiegeGame
 from tournament.results import services as results_services
 from tournament.results import ziege as ziege_results
 from tournament.table_entry import selectors
-from tournament.table_entry.services import _locked_table, flag_dispute
+from tournament.table_entry.services import _locked_table, check_signable, flag_dispute, store_signature
 
 TEAMS = ("A", "B")
 
@@ -139,16 +139,6 @@ def sign_table(*, access, state):
         raise results_services.ConflictError(_("The sheet changed meanwhile. Check the totals again."), current=None)
     if not games:
         raise ValidationError(_("No game entered yet."), code="sheet_incomplete")
-    unconfirmed = [g.number for g in games if not g.confirmed]
-    if unconfirmed:
-        raise ValidationError(_("Games %(numbers)s are not confirmed yet.")
-                              % {"numbers": ", ".join(map(str, unconfirmed))}, code="unconfirmed")
-    if TableFlag.objects.filter(table=table, kind=TableFlag.Kind.DISPUTE, resolved_at__isnull=True).exists():
-        raise ValidationError(_("A game of this table is disputed. The tournament direction decides first."),
-                              code="disputed")
+    check_signable(table, games)
     totals = signed_totals(ziege_results.sheet(games))
-    Signature.objects.update_or_create(table=table, position=access.seat,
-                                       defaults={"totals": totals, "state": state, "device": access.device})
-    audit(tournament=table.round.tournament, table=table, obj_type=AuditLog.Kind.SIGNATURE, obj_id=table.pk,
-          action=AuditLog.Action.SIGN, user=access, new={"totals": totals})
-    return totals
+    return store_signature(access=access, table=table, totals=totals, state=state)
