@@ -198,7 +198,8 @@
       if (preview.explanation) box.append(el("p.explanation", null, preview.explanation));
     } else {
       const errors = preview.errors || {};
-      box.append(el("ul.errors", null, Object.keys(errors).flatMap((k) => errors[k]).map((m) => el("li", null, m))));
+      const messages = [...new Set(Object.keys(errors).flatMap((k) => errors[k]))];   // one line per message
+      box.append(el("ul.errors", null, messages.map((m) => el("li", null, m))));
     }
     return box;
   }
