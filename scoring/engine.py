@@ -6,7 +6,7 @@
 """
 
 from . import explain, free_for_all, seats, variants
-from .contracts import ALL_TRICKS, CONTRACTS, DRESCHER, GOAL, PENALTY, POINT, RAEUBER, canonical
+from .contracts import ALL_TRICKS, CONTRACTS, GOAL, PENALTY, POINT, RAEUBER, canonical
 from .errors import ScoringError
 from .rulesets import DEFAULT_RULESET, resolve
 

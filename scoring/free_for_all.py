@@ -5,7 +5,8 @@ Räuber: the seat(s) with the most card points lose. If the announcer ties for t
 scoring seat that did not lose, where X = value + additive surcharges (announcer; jungfrau per playing seat
 without a trick; over_40 when the loser has more than 40 card points), then × factors (announcer; jungfrau per
 seat without a trick). ``raeuber_all_tricks``: a seat that took every trick instead receives that value from
-each other seat. A rule violation makes the offender the one loser.
+each other seat. A rule violation makes the offender the one loser. Who took no trick comes from
+``raeuber_tricks``, or else from the card points (0 points: no trick; ``took_tricks``, docs/scoring.md).
 
 Drescher: the seat that took the last trick pays the value to every other seat, × the announcer factor when it
 announced the Drescher itself.
