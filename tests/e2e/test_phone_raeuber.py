@@ -136,3 +136,9 @@ def test_more_lists_only_the_rulesets_options(phone):
     stepper.last.click()
     expect(page.locator("#calls-display")).to_have_text("2")
     expect(stepper.last).to_be_disabled()                                      # two calls are all this ruleset has
+    # on to a Räuber: the calls chosen for the Cego are neither offered nor sent (the engine takes none on it)
+    page.click("#chosen-contract")
+    contract(page, "R")
+    expect(page.locator("#entry .more-box .stepper")).to_have_count(0)
+    per_seat(page, "rp", ["18", "25", "20", "16"])
+    assert preview_scores(page) == [80, -240, 80, 80]      # forehand (seat 2) announced and has the most: ×2

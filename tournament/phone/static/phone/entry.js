@@ -37,9 +37,11 @@
     const c = contract();
     const n = number();
     const out = app.row(n).out;
+    const offers = moreOffers(c);          // a penalty or calls chosen for another contract is not sent
     const f = {number: n, version: e.version || "", contract: e.contract || "", declarer: e.declarer || "",
-               result: c && (c.kind === "raeuber" || c.kind === "penalty") ? "" : e.result, penalty: e.penalty,
-               calls: e.calls, played_with: c && c.played_with ? e.played_with : "",
+               result: c && (c.kind === "raeuber" || c.kind === "penalty") ? "" : e.result,
+               penalty: offers.includes("penalty") ? e.penalty : "", calls: offers.includes("calls") ? e.calls : "",
+               played_with: c && c.played_with ? e.played_with : "",
                ouverte: c && c.ouverte && e.ouverte ? "1" : ""};
     app.sheet().seats.forEach((s, i) => {
       const raeuber = c && c.kind === "raeuber" && s.seat !== out;
@@ -161,9 +163,12 @@
     return parts;
   }
 
-  /* "more" offers what the contract has under the ruleset (c.more: penalty, calls), nothing else. */
+  /* "more" offers what the contract has under the ruleset (c.more: penalty, calls), nothing else; a page from
+     before the contracts carried it (kept by the service worker) offers the penalty, and calls as the sheet says. */
+  const moreOffers = (c) => (c ? c.more || ["penalty"].concat(app.sheet().calls ? ["calls"] : []) : []);
   function moreStep(c, n) {
-    const offers = c.more || [];
+    const offers = moreOffers(c);
+    const most = c.max_calls || 6;
     if (!offers.length) return null;
     if (!e.more) {
       const label = offers.includes("calls") ? T.more : T.more_penalty;
@@ -182,7 +187,7 @@
       box.append(el("p.step-label", null, T.calls), el("div.stepper.calls", null,
         el("button.big.secondary", {disabled: calls <= 0, on: {click: () => change({calls: calls > 1 ? String(calls - 1) : ""})}}, "−"),
         el("output.display", {id: "calls-display"}, String(calls)),
-        el("button.big.secondary", {disabled: calls >= c.max_calls, on: {click: () => change({calls: String(Math.min(calls + 1, c.max_calls))})}}, "+")));
+        el("button.big.secondary", {disabled: calls >= most, on: {click: () => change({calls: String(Math.min(calls + 1, most))})}}, "+")));
     }
     return box;
   }
