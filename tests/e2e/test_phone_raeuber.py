@@ -2,13 +2,14 @@
 and the ruleset"): a Räuber of the Unadingen rules keyed with card points and tricks per seat pays the Jungfrau,
 the announcer and the over-40 surcharges; one left without tricks pays the all-tricks value the card points prove;
 a Piccolo is keyed by its tricks; "more" lists only what the ruleset has. The database holds what the preview
-showed. Screenshots: /tmp/phone_raeuber_tricks_390.png, /tmp/phone_raeuber_tricks_200.png."""
+showed. Screenshots: /tmp/phone_raeuber_tricks_390.png, /tmp/phone_raeuber_tricks_200.png,
+/tmp/phone_piccolo_tricks_390.png."""
 
 import pytest
 from playwright.sync_api import expect
 
 from tests import factories
-from tests.e2e.a11y import PHONE, ZOOM_200, sideways_scrollers
+from tests.e2e.a11y import PHONE, ZOOM_200, axe_violations, sideways_scrollers
 from tournament.models import Game, TableLink
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -93,6 +94,7 @@ def test_a_raeuber_with_tricks_and_a_piccolo_by_tricks_on_a_phone(phone):
     expect(page.locator("#entry .more-box .penalty")).to_have_count(5)        # nobody + four seats
     expect(page.locator("#entry .more-box .stepper")).to_have_count(0)
     page.screenshot(path="/tmp/phone_raeuber_tricks_390.png", full_page=True)
+    assert axe_violations(page) == []
     page.set_viewport_size(ZOOM_200)
     assert sideways_scrollers(page) == []
     page.screenshot(path="/tmp/phone_raeuber_tricks_200.png", full_page=True)
@@ -113,6 +115,8 @@ def test_a_raeuber_with_tricks_and_a_piccolo_by_tricks_on_a_phone(phone):
     expect(page.locator('#entry [data-result="-"]')).to_have_attribute("aria-pressed", "true")
     expect(page.locator('#entry [data-result="+"]')).to_have_attribute("aria-pressed", "false")
     assert preview_scores(page) == [40, -120, 40, 40]
+    assert axe_violations(page) == []
+    page.locator("#entry").screenshot(path="/tmp/phone_piccolo_tricks_390.png")
     save(page, 3)
 
     games = {g.number: g for g in Game.objects.filter(table=table)}
