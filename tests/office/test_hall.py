@@ -24,7 +24,7 @@ def director(client):
 
 
 def access(table, seat=0):
-    return TableAccess(TableLink.objects.get(table=table, revoked_at__isnull=True), seat=seat, device="phone1")
+    return factories.table_phone(TableLink.objects.get(table=table, revoked_at__isnull=True), seat, "phone1")
 
 
 @pytest.fixture
