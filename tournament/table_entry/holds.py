@@ -4,9 +4,10 @@ The first phone that acts for a seat of a table *holds* it: its first write (or 
 and from then on a write naming that seat must come from the same phone. A phone proves who it is by its
 *secret* — a random string it makes on first use and keeps in its own storage, sent with every write — of which
 the server keeps only the SHA-256 (``fingerprint``). Another phone naming a held seat is refused until the holder
-releases it (``services.release_seat``, the phone's "switch seat") or the tournament direction frees it in the
-hall view (``free_seat``); one phone never holds two seats of one table. So "another seat confirms" and "every
-seat signs" mean another phone, and the log says who released and who freed a seat.
+releases it (``services.release_seat``, the phone's "switch seat": only before that seat has keyed, confirmed
+or signed anything at the table) or the tournament direction frees it in the hall view (``free_seat``); one phone
+never holds two seats of one table. So "another seat confirms" and "every seat signs" mean another phone, and
+the log says who released and who freed a seat.
 """
 
 import hashlib
@@ -14,10 +15,11 @@ import re
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournament.audit.log import audit
-from tournament.models import AuditLog, SeatHold, Table
+from tournament.models import AuditLog, Game, SeatHold, Signature, Table, ZiegeGame
 from tournament.staff import permissions
 
 SECRET = re.compile(r"[A-Za-z0-9_-]{22,64}")       # at least 132 random bits as the phone makes it
@@ -67,14 +69,25 @@ def check(table, access):
     return SeatHold.objects.create(table=table, position=access.seat, holder=access.holder, device=access.device)
 
 
+def acted(table, position):
+    """Whether seat ``position`` has keyed or confirmed a game of the table or signed it off."""
+    at_seat = Q(keyed_seat=position) | Q(confirmed_seat=position)
+    return (Game.objects.filter(at_seat, table=table).exists() or ZiegeGame.objects.filter(at_seat, table=table).exists()
+            or Signature.objects.filter(table=table, position=position).exists())
+
+
 def release(table, access):
     """The phone gives its seat up (under the table's row lock). Nothing held: nothing to do; a seat another
-    phone holds cannot be released from here."""
+    phone holds cannot be released from here, nor a seat that has keyed, confirmed or signed at the table (else
+    one phone could key a game, switch seat and confirm it): that one only the tournament direction frees."""
     hold = SeatHold.objects.filter(table=table, position=access.seat).first()
     if hold is None:
         return None
     if hold.holder != access.holder:
         raise SeatRefused(taken_message(access.seat), code="seat_held")
+    if acted(table, access.seat):
+        raise SeatRefused(_("Games of this table were entered, confirmed or signed from seat %(seat)s. Only the "
+                            "tournament direction can free it now.") % {"seat": access.seat + 1}, code="seat_acted")
     hold.delete()
     audit(tournament=table.round.tournament, table=table, obj_type=AuditLog.Kind.SEAT, obj_id=None,
           action=AuditLog.Action.RELEASE, user=access, old={"seat": access.seat, "device": hold.device})
