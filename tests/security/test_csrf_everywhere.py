@@ -119,7 +119,8 @@ def test_the_phone_api_works_by_the_link_alone(matrix_world):  # noqa: F811
     """The exemption is the link: a phone without any cookie or token writes (so the refusals above are real)."""
     phone = Client(enforce_csrf_checks=True)
     url = reverse("phone:dispute", args=[matrix_world.link.token])
-    response = phone.post(url, {**factories.phone_fields(1, "dev-1"), "number": "1", "note": "falsch", "key": "dispute-0001"})
+    response = phone.post(url, {**factories.phone_fields(1, "dev-1"), "number": "1", "note": "falsch",
+                                "key": "dispute-0001"})
     assert response.status_code == 200 and response.json()["ok"]
     assert TableFlag.objects.filter(kind=TableFlag.Kind.DISPUTE, note="falsch").exists()
 

@@ -4,8 +4,8 @@ Vocabulary as in ``scoring.contracts``: a *round* (*Durchgang*) is one seat draw
 table of 5); a *table* holds 3–5 *seats*; a *game* is one row of the paper sheet. Scores are never typed: they are
 computed by the engine (``services.record_game``) and stored per player in ``Score`` for fast reads. An
 ``ExportJob`` is a file being made for a user in the background. ``TableLink``, ``TableFlag``, ``Signature``,
-``TableRequest`` and ``SeatHold`` carry entry at the table (docs/table-entry.md). A ``PreRegistration`` is a player's online
-request to play, confirmed into an entry by the director. A ``FormRequest`` keeps the answer to an office form
+``TableRequest`` and ``SeatHold`` carry entry at the table (docs/table-entry.md). A ``PreRegistration`` is a
+player's online request to play, confirmed into an entry by the director. A ``FormRequest`` keeps the answer to an office form
 under its idempotency key (a form sent twice writes once). ``ZiegePair``, ``ZiegeBye`` and ``ZiegeGame`` carry a
 Ziege tournament (teams of two, ``models.ziege``).
 """

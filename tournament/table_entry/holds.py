@@ -72,7 +72,8 @@ def check(table, access):
 def acted(table, position):
     """Whether seat ``position`` has keyed or confirmed a game of the table or signed it off."""
     at_seat = Q(keyed_seat=position) | Q(confirmed_seat=position)
-    return (Game.objects.filter(at_seat, table=table).exists() or ZiegeGame.objects.filter(at_seat, table=table).exists()
+    return (Game.objects.filter(at_seat, table=table).exists()
+            or ZiegeGame.objects.filter(at_seat, table=table).exists()
             or Signature.objects.filter(table=table, position=position).exists())
 
 
