@@ -243,3 +243,14 @@ def test_a_ziege_phone_cannot_confirm_its_own_game_as_the_partner_or_an_opponent
         assert anna.post("bestaetigen/", seat, number=1, version=version).status_code == 403
     assert clara.post("bestaetigen/", 3, number=1, version=version).status_code == 200
     assert ZiegeGame.objects.get().confirmed_seat == 2
+
+
+def test_a_new_link_keeps_the_phones_on_their_seats(cego_table):
+    t, round_, table, link = cego_table
+    anna = Phone(link, "anna")
+    assert anna.post("sitz/", 1).status_code == 200
+    new = links.reissue_link(table=table, user=factories.user())
+    anna.link, intruder = new, Phone(new, "intruder")
+    assert anna.post("rufen/", 1).status_code == 200            # the same phone, the new card: still its seat
+    assert intruder.post("sitz/", 1).status_code == 403
+    assert list(SeatHold.objects.values_list("position", "device")) == [(0, "anna")]
