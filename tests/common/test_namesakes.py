@@ -26,7 +26,7 @@ def test_namesakes_from_two_towns_carry_their_town():
     assert [label.full for label in got] == ["Marie-Luise Schwörer (Triberg)", "Marie-Luise Schwörer (Hornberg)",
                                              "Anna Beha"]
     assert got[0].by_town and got[1].by_town and not got[2].by_town
-    assert got[0].short == "Marie-Luise S. (Triberg)" and got[1].short == "Marie-Luise S. (Hornberg)"
+    assert got[0].short == "Marie-Luise S. (Nr. 12)" and got[1].short == "Marie-Luise S. (Nr. 31)"
     assert got[2].short == "Anna B."
 
 

@@ -14,10 +14,12 @@ Words used here:
 - the **tag** is what tells a namesake apart: the town when no other namesake in the scope has it, otherwise the
   start number; a name without namesakes has no tag;
 - the **short** form is for a narrow column: first name and the initial of the last name ("Marie-Luise S.",
-  "Hans M. sen."), the whole name where two initials at the table meet, and the tag where two whole names meet —
-  so no two seats of a table ever read the same.
+  "Hans M. sen."), the whole name where two initials at the table meet, and the start number where two whole
+  names meet ("Marie-Luise S. (Nr. 12)": shorter than a town, and the seat button shows it) — so no two seats
+  of a table ever read the same.
 """
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -66,6 +68,7 @@ def visible(text):
     return "".join(c for c in unicodedata.normalize("NFKC", str(text or "")) if unicodedata.category(c) != "Cf")
 
 
+@functools.lru_cache(maxsize=8192)     # a phone's sheet asks for every name of the tournament on each poll
 def look_key(text):
     """What a name looks like, for telling namesakes: ``names.match_key`` of its visible letters with Cyrillic and
     Greek look-alikes folded to Latin; letters of other scripts kept, so two different Greek names stay apart."""
@@ -147,9 +150,7 @@ def labels(people, scope=(), number_text="#{}".format):
                       if people[i].number is not None else fulls[i])
     shorts = [short_name(p) for p in people]
     shorts = _distinct(shorts, lambda i: people[i].name or shorts[i])
-    shorts = _distinct(shorts, lambda i: f"{short_name(people[i])} ({tags[i][0] or number_text(people[i].number)})"
-                       if (tags[i][0] or people[i].number is not None) else shorts[i])
-    shorts = _distinct(shorts, lambda i: f"{shorts[i]} {number_text(people[i].number)}"
+    shorts = _distinct(shorts, lambda i: f"{short_name(people[i])} ({number_text(people[i].number)})"
                        if people[i].number is not None else shorts[i])
     return [Label(name=p.name, tag=tag, by_town=by_town, full=full, short=short)
             for p, (tag, by_town), full, short in zip(people, tags, fulls, shorts)]
