@@ -156,3 +156,14 @@ def seated_and_played(players=8, games=None, **kwargs):
     for table in round_.tables.order_by("number"):
         play_table(table, games)
     return t, round_
+
+
+def namesakes_at(table, towns=("Triberg", "Hornberg"), first="Marie-Luise", last="Schwörer"):
+    """Seats 1 and 2 of ``table`` become two players of the same name (father and son, two towns), as a club's
+    list has them (issue 22); returns their entries in seat order."""
+    from tournament.models import Seat
+
+    seats = list(Seat.objects.filter(table=table).select_related("entry__player").order_by("position")[:2])
+    for seat, town in zip(seats, towns):
+        Player.objects.filter(pk=seat.entry.player_id).update(first_name=first, last_name=last, town=town)
+    return [seat.entry for seat in seats]
