@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.common.namesakes import Person, labels, look_key, short_name, split_suffix
+from tournament.common.namesakes import Person, initials, labels, look_key, short_name, split_suffix
 
 NR = "Nr. {}".format
 
@@ -87,6 +87,10 @@ def test_look_alike_names_are_namesakes(a, b):
 def test_names_of_other_scripts_are_not_all_one_name():
     assert look_key("Γιώργος") != look_key("Νίκος")
     assert look_key("张伟") != look_key("王芳")
+
+
+def test_initials_of_a_first_name():
+    assert [initials(n) for n in ("Marie-Luise", "Hans Peter", "Anna", "")] == ["M.-L.", "H. P.", "A.", ""]
 
 
 def test_short_name_without_a_first_name():

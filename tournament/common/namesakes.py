@@ -94,6 +94,12 @@ def _initial(text):
     return letters[0].upper() if letters else ""
 
 
+def initials(first):
+    """A first name by its initials, hyphens and spaces kept: "Marie-Luise" → "M.-L.", "Hans Peter" → "H. P."."""
+    parts = re.split(r"([\s\-‐]+)", visible(first).strip())
+    return "".join(p if i % 2 else (f"{_initial(p)}." if _initial(p) else "") for i, p in enumerate(parts))
+
+
 def short_name(person):
     """A name for a narrow column: first name and the initial of the last name, with the list's "sen."/"jun."."""
     first, last, suffix = split_suffix(person.first, person.last)

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from scoring.contracts import CONTRACTS, DRESCHER, GOAL, PENALTY, RAEUBER
 from scoring.tariff import tariff_grid
 from tournament.common.i18n import engine_lang
+from tournament.common.namesakes import initials
 from tournament.common.numbers import signed
 from tournament.draws.selectors import namesake_scope, seat_labels
 from tournament.exports.base import CEGO_GAMES, PdfExporter, render_document, site_base
@@ -90,6 +91,7 @@ def sheet_pages(table, seats, games=None, totals=None, *, zero_sum=True, out_sco
     players = [{"seat": p + 1, "start_number": by_position[p].entry.start_number if p in by_position else "",
                 "name": labels[p].full if p in by_position else "",
                 "tag": labels[p].tag if p in by_position and labels[p].by_town else "",
+                "initials": initials(by_position[p].entry.player.first_name) if p in by_position else "",
                 "last_name": by_position[p].entry.player.last_name if p in by_position else "",
                 "first_name": by_position[p].entry.player.first_name if p in by_position else "",
                 "town": by_position[p].entry.player.town if p in by_position else ""} for p in range(size)]
