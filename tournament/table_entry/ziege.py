@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from scoring import ziege as ziege_engine
 from tournament.audit.log import audit
+from tournament.draws.selectors import seat_labels
 from tournament.models import AuditLog, Seat, TableFlag, ZiegeGame
 from tournament.results import services as results_services
 from tournament.results import ziege as ziege_results
