@@ -70,3 +70,13 @@ def test_the_hall_view_lists_who_sits_where_and_names_the_caller(director, table
         assert len(players) == table.size
         call = texts(tile, r'<div class="flag call">\s*<p>(.*?)</p>')[0]
         assert "Sitz 2 · Marie-Luise Schwörer (Hornberg)" in call
+
+
+def test_the_round_page_lists_namesakes_with_their_towns(director, table):
+    factories.namesakes_at(table, towns=("Triberg", "Hornberg"))
+    page = director.get(reverse("director:round", args=[table.round.tournament_id, 1])).content.decode()
+    players = texts(page, r'<span class="player">(.*?)</span>')
+    assert players[:2] == ["Schwörer, Marie-Luise (Triberg)", "Schwörer, Marie-Luise (Hornberg)"]
+    alphabetical = page.split('id="alphabetical"')[1]
+    assert "Schwörer</strong>, Marie-Luise (Hornberg)" in alphabetical
+    assert "Schwörer</strong>, Marie-Luise (Triberg)" in alphabetical
