@@ -78,6 +78,9 @@ def undrawn_context(tournament, number, form):
 
 def drawn_context(round_):
     by_table, alphabetical = draw_selectors.draw_lists(round_)
+    scope = draw_selectors.namesake_scope(round_.tournament_id)
+    for _table, seats in by_table:
+        draw_selectors.labelled(seats, scope)       # seat.label: a namesake with its town (common.namesakes)
     progress = {p["table"].pk: p for p in selectors.round_progress(round_)}
     tables = [{"table": table, "seats": seats, "progress": progress[table.pk], "sheet_url": sheet_url(table)}
               for table, seats in by_table]
