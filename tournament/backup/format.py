@@ -35,7 +35,7 @@ TOURNAMENT_FIELDS = ("name", "date", "venue", "game", "ruleset", "options", "rou
                      "prereg_capacity", "games_per_round_2", "win_loss", "round_robin")
 PLAYER_IDENTITY = ("first_name", "last_name", "town", "club", "is_woman", "birth_year", "is_guest")
 PLAYER_FIELDS = (*PLAYER_IDENTITY, "created_at")
-ENTRY_FIELDS = ("start_number", "paid", "checked_in", "withdrawn", "registered_at", "total", "lot")
+ENTRY_FIELDS = ("start_number", "paid", "checked_in", "withdrawn", "registered_at", "total", "lot", "note")
 ROUND_FIELDS = ("number", "status", "seed", "algorithm", "input_hash", "drawn_at", "clock_minutes", "clock_ends_at")
 TABLE_FIELDS = ("number", "size", "games_planned", "ended_early", "not_counted", "end_reason")
 GAME_STORED = ("number", *GAME_FIELDS, "scores", "value", "fach", "won", "explanation", "version", "updated_at",
@@ -53,7 +53,9 @@ LATER_FIELDS = {"clock_minutes": None, "clock_ends_at": None, "keyed_seat": None
                 # Offiziers-Cego and Ziege (docs/director.md): older files are Cego tournaments.
                 "game": "cego", "games_per_round_2": 4, "win_loss": False, "round_robin": False,
                 # The variants of issue 15 (docs/scoring.md): a Gegensolo's contract, a game played open.
-                "played_with": None, "ouverte": False}
+                "played_with": None, "ouverte": False,
+                # A remark on an entry (the club list's "Bemerkung", docs/director.md "Import").
+                "note": ""}
 # Not stored: the data versions of the page cache (tournament.audit.versions) belong to this database; an
 # imported tournament starts with new ones and raises its season's.
 VERSION_FIELDS = ("data_version", "setup_version", "results_version")

@@ -1,7 +1,10 @@
 """The one form field for a number a user types (points, start numbers, games, tables, minutes): digits 0–9
 only. Django's ``IntegerField`` calls ``int()``, which also takes "٣" or "３"; this field refuses them with a
 clear message (``common.numbers.parse_whole``). ModelForms get it for every integer column through
-``Meta.formfield_callback = whole_numbers``."""
+``Meta.formfield_callback = whole_numbers``.
+
+``invisible_name_error`` is the one message for a typed name that has nothing visible (``names.invisible``):
+the player forms and the pre-registration form say it at the field."""
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -9,6 +12,11 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament.common.numbers import foreign_digits, parse_whole
+
+
+def invisible_name_error():
+    return ValidationError(_("This name has no visible letters (only invisible or direction-changing characters). "
+                             "Type the name with letters."), code="invisible_name")
 
 
 class WholeNumberField(forms.IntegerField):

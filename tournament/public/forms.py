@@ -4,6 +4,8 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import cards
 from scoring.errors import ScoringError
+from tournament.common import names
+from tournament.common.fields import invisible_name_error
 from tournament.common.i18n import engine_lang
 
 
@@ -102,7 +104,11 @@ class PreRegistrationForm(forms.Form):
         data = super().clean()
         for name in ("first_name", "last_name", "town", "team_name"):
             if data.get(name):
-                data[name] = " ".join(data[name].split())
+                if name in ("first_name", "last_name", "town") and names.invisible(data[name]):
+                    self.add_error(name, invisible_name_error())
+                    data.pop(name, None)
+                    continue
+                data[name] = names.tidy(data[name])     # zero-width and direction-changing characters dropped
         return data
 
     @property

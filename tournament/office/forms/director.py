@@ -13,7 +13,8 @@ from django.core.validators import MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rulesets import RULESET_KEYS, resolve
-from tournament.common.fields import WholeNumberField, whole_numbers
+from tournament.common import names
+from tournament.common.fields import WholeNumberField, invisible_name_error, whole_numbers
 from tournament.common.i18n import engine_lang
 from tournament.models import Category, Entry, Player, Season, Team, Tournament
 from tournament.registration.selectors import namesakes
@@ -288,7 +289,11 @@ class PlayerForm(forms.ModelForm):
         data = super().clean()
         for name in ("first_name", "last_name", "town", "club"):
             if isinstance(data.get(name), str):
-                data[name] = " ".join(data[name].split())
+                if name in ("first_name", "last_name") and names.invisible(data[name]):
+                    self.add_error(name, invisible_name_error())
+                    data.pop(name)
+                    continue
+                data[name] = names.tidy(data[name])     # zero-width and direction-changing characters dropped
         first, last = data.get("first_name"), data.get("last_name")
         renamed = not self.instance.pk or {"first_name", "last_name"} & set(self.changed_data)
         if first and last and renamed:
@@ -315,7 +320,7 @@ class EntryForm(forms.ModelForm):
     class Meta:
         model = Entry
         formfield_callback = whole_numbers
-        fields = ["start_number", "team", "paid", "checked_in", "withdrawn"]
+        fields = ["start_number", "team", "paid", "checked_in", "withdrawn", "note"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -327,6 +332,9 @@ class EntryForm(forms.ModelForm):
 
     def clean_new_team(self):
         return " ".join((self.cleaned_data.get("new_team") or "").split())
+
+    def clean_note(self):
+        return names.tidy(self.cleaned_data.get("note") or "")
 
     def service_data(self):
         """``(data, new_team)`` for ``registration.services.update``."""
