@@ -59,6 +59,9 @@ LATER_FIELDS = {"clock_minutes": None, "clock_ends_at": None, "keyed_seat": None
 # Not stored: the data versions of the page cache (tournament.audit.versions) belong to this database; an
 # imported tournament starts with new ones and raises its season's.
 VERSION_FIELDS = ("data_version", "setup_version", "results_version")
+# Not stored either: whether this database's import created an entry's player (``Entry.created_player``,
+# docs/director.md "Import"); a restored entry is not an import, its player stays when it is removed.
+LOCAL_FIELDS = ("created_player",)
 
 # Audit rows name their object by a database id; the document names it by natural keys instead (docs/backup.md).
 # ``"tournament": ()``: the row is about the document's own tournament (its settings), named by ``{}``. Rows of a
