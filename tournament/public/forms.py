@@ -105,8 +105,7 @@ class PreRegistrationForm(forms.Form):
         for name in ("first_name", "last_name", "town", "team_name"):
             if data.get(name):
                 if name in ("first_name", "last_name", "town") and names.invisible(data[name]):
-                    self.add_error(name, invisible_name_error())
-                    data.pop(name, None)
+                    self.add_error(name, invisible_name_error())     # takes it out of the cleaned data
                     continue
                 data[name] = names.tidy(data[name])     # zero-width and direction-changing characters dropped
         return data

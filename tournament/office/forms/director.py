@@ -290,8 +290,7 @@ class PlayerForm(forms.ModelForm):
         for name in ("first_name", "last_name", "town", "club"):
             if isinstance(data.get(name), str):
                 if name in ("first_name", "last_name") and names.invisible(data[name]):
-                    self.add_error(name, invisible_name_error())
-                    data.pop(name)
+                    self.add_error(name, invisible_name_error())     # takes it out of the cleaned data
                     continue
                 data[name] = names.tidy(data[name])     # zero-width and direction-changing characters dropped
         first, last = data.get("first_name"), data.get("last_name")
