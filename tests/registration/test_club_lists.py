@@ -327,3 +327,14 @@ def test_an_error_line_left_out_lets_the_rest_import(director):
     assert result.ok
     director.post(url, {"action": "import", "sha256": result.sha256})
     assert list(Entry.objects.filter(tournament=t).values_list("player__last_name", flat=True)) == ["Maier"]
+
+
+@pytest.mark.django_db
+def test_the_preview_shows_the_senior_category_when_the_season_has_an_age_for_it(director):
+    t = factories.tournament(players=0)
+    t.season.senior_age = 65
+    t.season.save()
+    response = upload(director, t, CLUB_LISTS[0])
+    preview = {r["row"].line: [str(b) for b in r["badges"]] for r in response.context["rows"]}
+    assert preview[4] == ["Frau", "Senior"] and preview[6] == ["Senior"] and preview[8] == ["Frau"]
+    assert preview[5] == ["Frau", "Jugend"]

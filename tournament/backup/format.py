@@ -28,7 +28,7 @@ READABLE_VERSIONS = (1, 2)
 # Stored fields per model, in document order. Relations are written by natural keys instead (start numbers,
 # round, table and game numbers, team and category names, user names); tests/backup/test_backup.py checks
 # that these and the relations cover every concrete field, so a new field cannot be left out unnoticed.
-SEASON_FIELDS = ("name", "year", "best_n", "youth_age", "created_at")
+SEASON_FIELDS = ("name", "year", "best_n", "youth_age", "senior_age", "created_at")
 TOURNAMENT_FIELDS = ("name", "date", "venue", "game", "ruleset", "options", "round_count", "games_per_round_3",
                      "games_per_round_4", "games_per_round_5", "status", "published", "keep_teams_apart",
                      "tiebreaks", "prize_places", "last_place_prize", "seed", "created_at", "prereg_open",
@@ -55,7 +55,7 @@ LATER_FIELDS = {"clock_minutes": None, "clock_ends_at": None, "keyed_seat": None
                 # The variants of issue 15 (docs/scoring.md): a Gegensolo's contract, a game played open.
                 "played_with": None, "ouverte": False,
                 # A remark on an entry (the club list's "Bemerkung", docs/director.md "Import").
-                "note": ""}
+                "note": "", "senior_age": None}
 # Not stored: the data versions of the page cache (tournament.audit.versions) belong to this database; an
 # imported tournament starts with new ones and raises its season's.
 VERSION_FIELDS = ("data_version", "setup_version", "results_version")

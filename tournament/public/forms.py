@@ -4,8 +4,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import cards
 from scoring.errors import ScoringError
-from tournament.common import names
-from tournament.common.fields import invisible_name_error
+from tournament.common.fields import tidy_names
 from tournament.common.i18n import engine_lang
 
 
@@ -102,12 +101,7 @@ class PreRegistrationForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        for name in ("first_name", "last_name", "town", "team_name"):
-            if data.get(name):
-                if name in ("first_name", "last_name", "town") and names.invisible(data[name]):
-                    self.add_error(name, invisible_name_error())     # takes it out of the cleaned data
-                    continue
-                data[name] = names.tidy(data[name])     # zero-width and direction-changing characters dropped
+        tidy_names(self, data, ("first_name", "last_name", "town"), ("team_name",))     # no invisible names
         return data
 
     @property

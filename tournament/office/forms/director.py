@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.rulesets import RULESET_KEYS, resolve
 from tournament.common import names
-from tournament.common.fields import WholeNumberField, invisible_name_error, whole_numbers
+from tournament.common.fields import WholeNumberField, tidy_names, whole_numbers
 from tournament.common.i18n import engine_lang
 from tournament.models import Category, Entry, Player, Season, Team, Tournament
 from tournament.registration.selectors import namesakes
@@ -35,7 +35,7 @@ class SeasonForm(forms.ModelForm):
     class Meta:
         model = Season
         formfield_callback = whole_numbers
-        fields = ["name", "year", "best_n", "youth_age"]
+        fields = ["name", "year", "best_n", "youth_age", "senior_age"]
         widgets = {"name": forms.TextInput(attrs={"autofocus": True})}
 
     def __init__(self, *args, **kwargs):
@@ -50,6 +50,8 @@ class SeasonForm(forms.ModelForm):
         self.fields["youth_age"].min_value = 1
         self.fields["youth_age"].widget.attrs.update(min=1, max=99)
         self.fields["youth_age"].validators.append(MinValueValidator(1))
+        self.fields["senior_age"].widget.attrs.update(min=1, max=120, placeholder=_("none"))
+        self.fields["senior_age"].validators.append(MinValueValidator(1))
 
     def service_fields(self):
         return {name: self.cleaned_data[name] for name in SEASON_FIELDS}
@@ -287,12 +289,7 @@ class PlayerForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
-        for name in ("first_name", "last_name", "town", "club"):
-            if isinstance(data.get(name), str):
-                if name in ("first_name", "last_name") and names.invisible(data[name]):
-                    self.add_error(name, invisible_name_error())     # takes it out of the cleaned data
-                    continue
-                data[name] = names.tidy(data[name])     # zero-width and direction-changing characters dropped
+        tidy_names(self, data, ("first_name", "last_name"), ("town", "club"))     # no invisible names
         first, last = data.get("first_name"), data.get("last_name")
         renamed = not self.instance.pk or {"first_name", "last_name"} & set(self.changed_data)
         if first and last and renamed:
