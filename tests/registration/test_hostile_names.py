@@ -155,3 +155,19 @@ def test_the_service_refuses_an_invisible_name_too(text):
     with pytest.raises(ValidationError) as err:
         registration.register(tournament=t, user=None, player_data={"first_name": text, "last_name": "Maier"})
     assert err.value.code == "invisible_name" and not Player.objects.exists() and not Entry.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_ziege_team_form_refuses_an_invisible_name(client):
+    from tournament.models import Tournament, ZiegePair
+
+    client.force_login(factories.staff())
+    t = factories.tournament(players=0, game=Tournament.Game.ZIEGE)
+    url = reverse("director:ziege_teams", args=[t.pk])
+    response = client.post(url, {"first_first_name": "\u200b", "first_last_name": "Maier",
+                                 "second_first_name": "Eva", "second_last_name": "Vo\u200bgt"})
+    assert response.status_code == 200 and not ZiegePair.objects.exists()
+    assert "keine sichtbaren Buchstaben" in response.content.decode()
+    client.post(url, {"first_first_name": "An\u202ena", "first_last_name": "Maier", "second_first_name": "Eva",
+                      "second_last_name": "Vo\u200bgt"})
+    assert sorted(Player.objects.values_list("first_name", "last_name")) == [("Anna", "Maier"), ("Eva", "Vogt")]
