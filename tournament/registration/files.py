@@ -189,7 +189,7 @@ def _with_formulas(data, rows):
     as its text ("=SUMME(F4:F47)"), so that a sum line is recognised as one (``footer_line``)."""
     import openpyxl
 
-    if not any(value is None for row in rows for value in row):
+    if not any(value is None for row in rows for value in row) or not _has_formulas(data):
         return rows
     workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False)
     try:
@@ -202,6 +202,21 @@ def _with_formulas(data, rows):
     finally:
         workbook.close()
     return rows
+
+
+def _has_formulas(data):
+    """Whether a sheet of the workbook has a formula (an ``<f>`` element), streamed 1 MB at a time — cheaper than
+    reading the workbook a second time for the many lists without one."""
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        for name in archive.namelist():
+            if name.startswith("xl/worksheets/") and name.endswith(".xml"):
+                with archive.open(name) as sheet:
+                    tail = b""
+                    while chunk := sheet.read(1 << 20):
+                        if re.search(rb"<(\w+:)?f[ >/]", tail + chunk):
+                            return True
+                        tail = chunk[-16:]
+    return False
 
 
 # Byte order marks, longest first (UTF-32's marks begin like UTF-16's): Excel's "Unicode text" is UTF-16 LE with
