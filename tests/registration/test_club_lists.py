@@ -338,3 +338,16 @@ def test_the_preview_shows_the_senior_category_when_the_season_has_an_age_for_it
     preview = {r["row"].line: [str(b) for b in r["badges"]] for r in response.context["rows"]}
     assert preview[4] == ["Frau", "Senior"] and preview[6] == ["Senior"] and preview[8] == ["Frau"]
     assert preview[5] == ["Frau", "Jugend"]
+
+
+@pytest.mark.django_db
+def test_a_formula_without_its_value_is_no_data_and_stays_a_formula_in_the_stored_preview(director):
+    t = factories.tournament(players=0)
+    url = reverse("director:entry_import", args=[t.pk])
+    rows = [["Name", "Vorname", "Verein", "Startgeld"], ["Maier", "Anna", "=Tabelle2!A1", 10],
+            [None, None, None, "=SUM(D2:D2)"]]
+    upload(director, t, "liste.xlsx", factories.registration_xlsx(rows))
+    director.post(url, {"action": "map", "column-2": "club"})          # read again from the stored lines
+    result = director.get(url).context["result"]
+    assert result.ok and result.rows[0].values["club"] == "" and result.rows[0].values["paid"] is True
+    assert [(r.line, r.left_out, r.excerpt) for r in result.left_out] == [(3, "footer", "=SUM(D2:D2)")]

@@ -16,7 +16,7 @@ import re
 from django.utils.translation import gettext as _
 
 from tournament.common import names
-from tournament.registration.headings import cell_text
+from tournament.registration.headings import Formula, cell_text
 
 MIN_BIRTH_YEAR = 1900
 
@@ -33,7 +33,7 @@ _DATE = (re.compile(r"(?P<d>\d{1,2})\.\s?(?P<m>\d{1,2})\.\s?(?P<y>\d{4})"),
 
 
 def is_empty(cells):
-    return all(cell_text(c) == "" for c in cells)
+    return all(cell_text(c) == "" and not isinstance(c, Formula) for c in cells)
 
 
 def _parse_bool(column, text):

@@ -46,6 +46,7 @@ from tournament.registration.headings import (  # noqa: F401 (re-exported: the c
     COLUMN_BY_FIELD,
     COLUMNS,
     Column,
+    Formula,
     cell_text,
     find_header,
     last_name_first,
@@ -185,8 +186,8 @@ def _read_xlsx(data):
 
 
 def _with_formulas(data, rows):
-    """A formula whose value the file does not store (a workbook written by a program, not saved by Excel) reads
-    as its text ("=SUMME(F4:F47)"), so that a sum line is recognised as one (``footer_line``)."""
+    """A formula whose value the file does not store (a workbook written by a program, not saved by Excel) is a
+    ``Formula``: no data (it reads as an empty cell), but a sum line is recognised by it (``footer_line``)."""
     import openpyxl
 
     if not any(value is None for row in rows for value in row) or not _has_formulas(data):
@@ -198,7 +199,7 @@ def _with_formulas(data, rows):
         for row, written in zip(rows, formulas, strict=False):
             for index, value in enumerate(written[:len(row)]):
                 if row[index] is None and isinstance(value, str) and value.startswith("="):
-                    row[index] = value[:200]
+                    row[index] = Formula(value[:200])       # no data, but a sign of a sum line
     finally:
         workbook.close()
     return rows
@@ -338,7 +339,8 @@ def check_lines(result, numbered, overrides=None, choices=None):
         choice = result.choices.get(line)
         if (row.footer and choice != KEEP) or choice == SKIP:
             row.left_out = FOOTER if row.footer and choice != SKIP else DIRECTOR
-            row.excerpt = " · ".join(t for t in (cell_text(c)[:40] for c in cells_of_row) if t)[:160]
+            row.excerpt = " · ".join(t for t in (str(c)[:40] if isinstance(c, Formula) else cell_text(c)[:40]
+                                                 for c in cells_of_row) if t)[:160]
             result.left_out.append(row)
             continue
         if choice != KEEP and not {f for f, text in row.raw.items() if text} - {"start_number", "paid", "checked_in"}:

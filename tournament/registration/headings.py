@@ -94,9 +94,15 @@ def normalise_heading(text):
     return re.sub(r"[\s_\-.:]+", " ", text).strip()
 
 
+class Formula(str):
+    """A workbook's formula whose value the file does not store (``files._with_formulas``): never data — it reads
+    as an empty cell — but it tells a sum line (``lines.footer_line``)."""
+
+
 def cell_text(value):
-    """A cell as the text a spreadsheet shows: ``1985.0`` → ``"1985"``, dates as ``DD.MM.YYYY``."""
-    if value is None:
+    """A cell as the text a spreadsheet shows: ``1985.0`` → ``"1985"``, dates as ``DD.MM.YYYY``; a ``Formula``
+    without its value as nothing."""
+    if value is None or isinstance(value, Formula):
         return ""
     if isinstance(value, bool):
         return "1" if value else "0"

@@ -11,7 +11,7 @@ import re
 
 from django.utils.translation import gettext as _
 
-from tournament.registration.headings import cell_text
+from tournament.registration.headings import Formula, cell_text
 
 SKIP, KEEP = "skip", "keep"              # the director's choice for one line (``ImportResult.choices``)
 FOOTER, DIRECTOR = "footer", "director"  # why a line is left out (``ImportRow.left_out``)
@@ -30,7 +30,7 @@ def footer_line(cells, text_indexes, number_index=None):
     """Whether a line of the file is a sum, count or signature line, not a player. ``text_indexes``: the columns
     read as names (a footer word counts there, or anywhere when the names are empty); ``number_index``: the
     start-number column, whose number alone makes an unfilled line, not a footer."""
-    texts = [cell_text(c) for c in cells]
+    texts = [str(c) if isinstance(c, Formula) else cell_text(c) for c in cells]
     filled = [(i, t) for i, t in enumerate(texts) if t]
     if not filled:
         return False

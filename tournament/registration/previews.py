@@ -17,7 +17,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from tournament.registration.files import COLUMN_BY_FIELD, ImportResult, ImportRow, Issue
+from tournament.registration.files import COLUMN_BY_FIELD, Formula, ImportResult, ImportRow, Issue
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{20,64}")
 
@@ -39,6 +39,8 @@ def _issues(issues):
 
 
 def _cell(value):
+    if isinstance(value, Formula):
+        return {"formula": str(value)}               # stays a formula (no data) when the columns are mapped again
     if isinstance(value, (datetime.date, datetime.datetime)):
         return {"date": value.isoformat()[:10]}      # a year column reads the year of a date cell
     if value is None or isinstance(value, (bool, int, float, str)):
@@ -47,6 +49,8 @@ def _cell(value):
 
 
 def _uncell(value):
+    if isinstance(value, dict) and "formula" in value:
+        return Formula(value["formula"])
     return datetime.date.fromisoformat(value["date"]) if isinstance(value, dict) else value
 
 
