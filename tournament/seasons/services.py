@@ -19,7 +19,7 @@ from tournament.models import AuditLog, Category, Game, Season, Tournament
 from tournament.results.engine import engine_error
 from tournament.staff import permissions
 
-SEASON_FIELDS = ("name", "year", "best_n", "youth_age")
+SEASON_FIELDS = ("name", "year", "best_n", "youth_age", "senior_age")
 TOURNAMENT_FIELDS = ("name", "date", "venue", "game", "ruleset", "options", "round_count", "games_per_round_4",
                      "games_per_round_5", "games_per_round_3", "games_per_round_2", "win_loss", "round_robin",
                      "keep_teams_apart", "seed", "published", "prize_places", "last_place_prize", "tiebreaks",

@@ -13,7 +13,8 @@ from django.core.validators import MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rulesets import RULESET_KEYS, resolve
-from tournament.common.fields import WholeNumberField, whole_numbers
+from tournament.common import names
+from tournament.common.fields import WholeNumberField, tidy_names, whole_numbers
 from tournament.common.i18n import engine_lang
 from tournament.models import Category, Entry, Player, Season, Team, Tournament
 from tournament.registration.selectors import namesakes
@@ -34,7 +35,7 @@ class SeasonForm(forms.ModelForm):
     class Meta:
         model = Season
         formfield_callback = whole_numbers
-        fields = ["name", "year", "best_n", "youth_age"]
+        fields = ["name", "year", "best_n", "youth_age", "senior_age"]
         widgets = {"name": forms.TextInput(attrs={"autofocus": True})}
 
     def __init__(self, *args, **kwargs):
@@ -49,6 +50,8 @@ class SeasonForm(forms.ModelForm):
         self.fields["youth_age"].min_value = 1
         self.fields["youth_age"].widget.attrs.update(min=1, max=99)
         self.fields["youth_age"].validators.append(MinValueValidator(1))
+        self.fields["senior_age"].widget.attrs.update(min=1, max=120, placeholder=_("none"))
+        self.fields["senior_age"].validators.append(MinValueValidator(1))
 
     def service_fields(self):
         return {name: self.cleaned_data[name] for name in SEASON_FIELDS}
@@ -286,9 +289,7 @@ class PlayerForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
-        for name in ("first_name", "last_name", "town", "club"):
-            if isinstance(data.get(name), str):
-                data[name] = " ".join(data[name].split())
+        tidy_names(self, data, ("first_name", "last_name"), ("town", "club"))     # no invisible names
         first, last = data.get("first_name"), data.get("last_name")
         renamed = not self.instance.pk or {"first_name", "last_name"} & set(self.changed_data)
         if first and last and renamed:
@@ -315,7 +316,7 @@ class EntryForm(forms.ModelForm):
     class Meta:
         model = Entry
         formfield_callback = whole_numbers
-        fields = ["start_number", "team", "paid", "checked_in", "withdrawn"]
+        fields = ["start_number", "team", "paid", "checked_in", "withdrawn", "note"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -327,6 +328,9 @@ class EntryForm(forms.ModelForm):
 
     def clean_new_team(self):
         return " ".join((self.cleaned_data.get("new_team") or "").split())
+
+    def clean_note(self):
+        return names.tidy(self.cleaned_data.get("note") or "")
 
     def service_data(self):
         """``(data, new_team)`` for ``registration.services.update``."""
