@@ -9,7 +9,6 @@ from django.urls import reverse
 
 from tests import factories
 from tournament.models import TableLink
-from tournament.staff.permissions import TableAccess
 from tournament.table_entry import services
 
 pytestmark = pytest.mark.django_db
@@ -60,7 +59,7 @@ def test_the_totals_page_names_namesakes_apart(director, table):
 def test_the_hall_view_lists_who_sits_where_and_names_the_caller(director, table):
     factories.namesakes_at(table, towns=("Triberg", "Hornberg"))
     link = TableLink.objects.get(table=table, revoked_at__isnull=True)
-    services.call_director(access=TableAccess(link, seat=1, device="phone1"), note="Bitte kommen")
+    services.call_director(access=factories.table_phone(link, 1), note="Bitte kommen")
     url = reverse("director:hall", args=[table.round.tournament_id, 1])
     for page in (director.get(url).content.decode(),
                  director.get(url, headers={"HX-Request": "true"}).content.decode()):
