@@ -77,6 +77,9 @@ class Tournament(models.Model):
                                                   "the pairs follow the standings without repeats."))
     status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION)
     published = models.BooleanField(_("published"), default=False)
+    # A tournament not yet published becomes public with its first draw unless the director chose "hidden"
+    # (docs/director.md, "Published when it should be"; draws.services.start_playing).
+    publish_with_draw = models.BooleanField(_("published with the first draw"), default=True)
     keep_teams_apart = models.BooleanField(_("keep team members apart"), default=True)
     tiebreaks = models.CharField(
         _("tie-break chain"), max_length=80, default="lots",

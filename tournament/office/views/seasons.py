@@ -176,9 +176,11 @@ def tournament(request, pk):
                        "games": sum(t["entered"] for t in progress), "planned": sum(t["planned"] for t in progress)})
     next_round = next((r for r in rounds if r["round"] is None), None)
     playing = next((r for r in reversed(rounds) if r["round"] and r["round"].status == "open"), None)
+    rounds_drawn, _locked, not_finishable = seasons.finish_state(tournament_)
     context = tournament_context(
         tournament_, "overview", ruleset_name=ruleset.name[lang], rounds=rounds, counts=entry_counts(tournament_),
-        next_round=next_round, playing=playing,
+        next_round=next_round, playing=playing, rounds_drawn=rounds_drawn,
+        finishable=not not_finishable and tournament_.status != tournament_.Status.FINISHED,
         options_json=json.dumps(tournament_.options, ensure_ascii=False, indent=2) if tournament_.options else "",
         audit_count=tournament_.audit.count(),
         adjustment_count=tournament_.entries.filter(adjustments__isnull=False).aggregate(n=Count("adjustments"))["n"])
