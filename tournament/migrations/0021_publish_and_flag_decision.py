@@ -18,6 +18,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='tournament',
             name='publish_with_draw',
-            field=models.BooleanField(default=True, verbose_name='published with the first draw'),
+            field=models.BooleanField(default=False, verbose_name='published with the first draw'),
         ),
     ]

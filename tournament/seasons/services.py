@@ -100,6 +100,7 @@ def _check_tournament(tournament, changed):
 def create_tournament(*, season, user, **fields):
     """A new tournament of ``season`` with the settings ``fields`` (``TOURNAMENT_FIELDS``); its organisers."""
     permissions.require(user, permissions.ORGANISE, season)
+    fields.setdefault("publish_with_draw", not fields.get("published", False))     # public with its first draw
     tournament = Tournament(season=season, **_known(fields, TOURNAMENT_FIELDS))
     _check_tournament(tournament, TOURNAMENT_FIELDS)
     tournament.save()
