@@ -129,6 +129,9 @@ def round_detail(request, pk, number):
     if round_ is None and not 1 <= number <= tournament.round_count:
         raise Http404(_("This tournament has no round %(n)s.") % {"n": number})
     if tournament.game == tournament.Game.ZIEGE:
+        if (request.method == "POST" and round_ is None and request.POST.get("ask") and open_before(tournament, number)
+                and permissions.can(request.user, permissions.DIRECT, tournament)):
+            return ask_draw(request, tournament, number)
         return ziege_views.round_detail(request, tournament, number)       # team against team
     form = DrawForm(request.POST or None, initial={"seed": tournament.seed})
     if request.method == "POST" and not permissions.can(request.user, permissions.DIRECT, tournament):
