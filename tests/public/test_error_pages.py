@@ -49,5 +49,5 @@ def test_a_missing_slash_still_redirects_with_debug_on(client, settings):
 
 def test_favicon_everywhere(client):
     response = client.get("/favicon.ico")
-    assert response.status_code == 301 and response["Location"].endswith("favicon.svg")
+    assert response.status_code == 302 and response["Location"].endswith("favicon.svg")
     assert 'rel="icon"' in client.get(reverse("public:home")).content.decode()

@@ -1,6 +1,6 @@
 """URLs. Paths are German (the players' language); URL names are English."""
 from django.contrib import admin
-from django.http import HttpResponsePermanentRedirect
+from django.http import HttpResponseRedirect
 from django.templatetags.static import static
 from django.urls import include, path
 
@@ -19,11 +19,11 @@ tariff_patterns = (
 
 def favicon(request):
     """Browsers ask for /favicon.ico on their own: the app's icon (linked from every page's head as well)."""
-    return HttpResponsePermanentRedirect(static("tournament/favicon.svg"))
+    return HttpResponseRedirect(static("tournament/favicon.svg"))
 
 
 urlpatterns = [
-    path("favicon.ico", favicon),
+    path("favicon.ico", favicon, name="favicon"),
     path("tarif/", include(tariff_patterns)),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -4,7 +4,6 @@ from django.urls import path
 from tournament.office.views import hall as director_hall
 from tournament.office.views import imports as director_import
 from tournament.office.views import log as director_log
-from tournament.office.views import publishing as director_publishing
 from tournament.office.views import registration as director_registration
 from tournament.office.views import rounds as director_rounds
 from tournament.office.views import seasons as director_seasons
@@ -24,8 +23,8 @@ urlpatterns = [
     path("saison/<int:season_pk>/turnier/neu/", director_seasons.tournament_create, name="tournament_create"),
     path("turnier/<int:pk>/", director_seasons.tournament, name="tournament"),
     path("turnier/<int:pk>/bearbeiten/", director_seasons.tournament_edit, name="tournament_edit"),
-    path("turnier/<int:pk>/veroeffentlichen/", director_publishing.publish, name="tournament_publish"),
-    path("turnier/<int:pk>/abschliessen/", director_publishing.finish, name="tournament_finish"),
+    path("turnier/<int:pk>/veroeffentlichen/", director_seasons.publish, name="tournament_publish"),
+    path("turnier/<int:pk>/abschliessen/", director_seasons.finish, name="tournament_finish"),
     # Registration
     path("turnier/<int:pk>/anmeldungen/", director_registration.entries, name="entries"),
     path("turnier/<int:pk>/anmeldungen/eintragen/", director_registration.entry_register, name="entry_register"),
