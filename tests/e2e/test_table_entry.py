@@ -271,6 +271,7 @@ def lock_on_round_page(browser, live_server, tournament, director):
         page.goto(live_server.url + reverse("director:round", args=[tournament.pk, 1]))
         expect(page.locator("#lock-reason")).to_have_count(0)          # nothing unsigned: no override needed
         page.click("#lock-round")
+        page.click("#confirm")                                       # locking asks first
         expect(page.locator("#round-status")).to_have_attribute("data-status", "locked")
     finally:
         context.close()

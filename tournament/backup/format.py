@@ -32,7 +32,7 @@ SEASON_FIELDS = ("name", "year", "best_n", "youth_age", "senior_age", "created_a
 TOURNAMENT_FIELDS = ("name", "date", "venue", "game", "ruleset", "options", "round_count", "games_per_round_3",
                      "games_per_round_4", "games_per_round_5", "status", "published", "keep_teams_apart",
                      "tiebreaks", "prize_places", "last_place_prize", "seed", "created_at", "prereg_open",
-                     "prereg_capacity", "games_per_round_2", "win_loss", "round_robin")
+                     "prereg_capacity", "games_per_round_2", "win_loss", "round_robin", "publish_with_draw")
 PLAYER_IDENTITY = ("first_name", "last_name", "town", "club", "is_woman", "birth_year", "is_guest")
 PLAYER_FIELDS = (*PLAYER_IDENTITY, "created_at")
 ENTRY_FIELDS = ("start_number", "paid", "checked_in", "withdrawn", "registered_at", "total", "lot", "note")
@@ -55,7 +55,9 @@ LATER_FIELDS = {"clock_minutes": None, "clock_ends_at": None, "keyed_seat": None
                 # The variants of issue 15 (docs/scoring.md): a Gegensolo's contract, a game played open.
                 "played_with": None, "ouverte": False,
                 # A remark on an entry (the club list's "Bemerkung", docs/director.md "Import").
-                "note": "", "senior_age": None}
+                "note": "", "senior_age": None,
+                # Published with the first draw (issue 22, docs/director.md): older files wait for nobody.
+                "publish_with_draw": False}
 # Not stored: the data versions of the page cache (tournament.audit.versions) belong to this database; an
 # imported tournament starts with new ones and raises its season's.
 VERSION_FIELDS = ("data_version", "setup_version", "results_version")

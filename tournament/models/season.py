@@ -80,6 +80,11 @@ class Tournament(models.Model):
                                                   "the pairs follow the standings without repeats."))
     status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION)
     published = models.BooleanField(_("published"), default=False)
+    # A tournament not yet published becomes public with its first draw unless the director chose "hidden"
+    # (docs/director.md, "Published when it should be"; draws.services.start_playing). On for every tournament
+    # created in the office (seasons.services.create_tournament); off for rows made otherwise and for those
+    # that existed before (nothing is published behind a director's back).
+    publish_with_draw = models.BooleanField(_("published with the first draw"), default=False)
     keep_teams_apart = models.BooleanField(_("keep team members apart"), default=True)
     tiebreaks = models.CharField(
         _("tie-break chain"), max_length=80, default="lots",

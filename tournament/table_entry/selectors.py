@@ -143,9 +143,12 @@ def hall(round_):
         for name, value in counts.get(t.pk, none).items():
             if name != "table_id":
                 setattr(t, name, value)
-    flags = {}
+    flags, resolved = {}, {}
     for flag in TableFlag.objects.filter(table__round=round_, resolved_at__isnull=True).order_by("created_at"):
         flags.setdefault(flag.table_id, []).append(flag)
+    for flag in (TableFlag.objects.filter(table__round=round_, resolved_at__isnull=False)
+                 .select_related("resolved_by").order_by("-resolved_at")):
+        resolved.setdefault(flag.table_id, []).append(flag)     # what the director decided, newest first
     versions = {}
     for table_id, number, version in games.filter(table__round=round_).values_list("table_id", "number",
                                                                                       "pk" if ziege else "version"):
@@ -184,7 +187,11 @@ def hall(round_):
                 "fully_signed": len(signed) == t.size, "signed_seats": [p + 1 for p in signed],
                 "disputes": [f for f in table_flags if f.kind == TableFlag.Kind.DISPUTE],
                 "calls": [f for f in table_flags if f.kind == TableFlag.Kind.CALL],
-                "minutes_idle": minutes, "holds": seat_holds.get(t.pk, []), "players": players.get(t.pk, [])}
+                "resolved": resolved.get(t.pk, [])[:RESOLVED_SHOWN], "minutes_idle": minutes,
+                "holds": seat_holds.get(t.pk, []), "players": players.get(t.pk, [])}
+        # Entered in the office (no game keyed at the table): complete is done, nobody signs on a phone.
+        tile["office"] = complete and not t.at_table
+        tile["done"] = complete and (tile["fully_signed"] or tile["office"])
         tile["attention"] = attention(tile)
         tiles.append(tile)
     tiles.sort(key=lambda tile: (-tile["attention"], tile["number"]))
@@ -207,6 +214,7 @@ def hall_players(round_):
 
 
 IDLE_MINUTES = 15      # a table without a new game for this long, and not finished, is worth a look
+RESOLVED_SHOWN = 3     # the decisions a tile shows under its open flags
 
 
 def attention(tile):
@@ -218,7 +226,7 @@ def attention(tile):
         return 4
     if not tile["complete"] and tile["minutes_idle"] is not None and tile["minutes_idle"] >= IDLE_MINUTES:
         return 3
-    if tile["complete"] and not tile["fully_signed"]:
+    if tile["complete"] and not tile["fully_signed"] and not tile.get("office"):
         return 2 if tile["unconfirmed"] or tile["at_table"] else 1
     if not tile["complete"]:
         return 1

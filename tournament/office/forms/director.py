@@ -17,6 +17,7 @@ from tournament.common import names
 from tournament.common.fields import WholeNumberField, tidy_names, whole_numbers
 from tournament.common.i18n import engine_lang
 from tournament.models import Category, Entry, Player, Season, Team, Tournament
+from tournament.office.forms import visibility
 from tournament.registration.selectors import namesakes
 from tournament.registration.services import ENTRY_FIELDS, PLAYER_FIELDS
 from tournament.results.engine import MAX_POINTS
@@ -105,6 +106,7 @@ class TournamentForm(forms.ModelForm):
         self.fields["last_place_prize"].help_text = _("The last place gets a prize as well (a Cego custom).")
         self._add_tiebreak_fields()
         self._offiziers_only()
+        visibility.add_field(self)
         self.fields["seed"].help_text = _(
             "Publish it before the draw, or take it from a public physical draw. The same seed and the same "
             "players always give the same draw.")
@@ -194,7 +196,7 @@ class TournamentForm(forms.ModelForm):
         chain = self.clean_tiebreaks(data)
         if chain is not None:
             data["tiebreaks"] = chain
-        return data
+        return visibility.clean(self, data)
 
     def clean_game(self):
         """Empty (a form of before the choice, a script): the current game, Cego for a new tournament."""

@@ -315,10 +315,11 @@
   function render() { keepFocus(draw); }
   function draw() {
     const seat = net.seat();
-    $("seat-choice").hidden = !!seat;
+    $("seat-choice").hidden = !!seat || !writable();          // a locked round: the final sheet, no seat asked
     $("me").hidden = !seat;
     $("me-name").textContent = seat ? seat + " \u00b7 " + name(seat) : "";
     $("locked").hidden = writable();
+    $("live").hidden = !writable();                           // nothing changes any more: no pause button
     $("call").hidden = !writable() || !seat;
     $("call").disabled = sheet.flags.some((f) => f.kind === "call");
     $("offline").hidden = net.online();
@@ -352,7 +353,19 @@
     render();
   }));
   $("change-seat").addEventListener("click", (e) => { e.preventDefault(); net.release(writable()); render(); });
-  $("call").addEventListener("click", () => { net.enqueue("call", {note: ""}); });
+  /* The call asks first what it is about (optional, at most 200 characters): the hall view shows it. */
+  $("call").addEventListener("click", () => {
+    $("call-form").hidden = !$("call-form").hidden;
+    if (!$("call-form").hidden) $("call-note").focus();
+  });
+  $("call-cancel").addEventListener("click", () => { $("call-form").hidden = true; });
+  $("call-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    net.enqueue("call", {note: $("call-note").value.trim().slice(0, 200)});
+    $("call-note").value = "";
+    $("call-form").hidden = true;
+    render();
+  });
   $("points").addEventListener("input", schedulePreview);
   $("save").addEventListener("click", save);
   if (ZIEGE) {

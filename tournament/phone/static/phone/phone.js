@@ -81,7 +81,7 @@
   /* ---- seat ---- */
   function renderSeat() {
     const seat = net.seat();
-    $("seat-choice").hidden = !!seat;
+    $("seat-choice").hidden = !!seat || !app.writable();      // a locked round: the final sheet, no seat asked
     $("me").hidden = !seat;
     $("me-name").textContent = seat ? seat + " · " + app.name(seat) : "";
     document.querySelectorAll("#seat-choice .seat-button").forEach((b) => {
@@ -252,7 +252,19 @@
     call.textContent = called ? T.called : document.body.dataset.callLabel;
   }
   document.body.dataset.callLabel = $("call").textContent.trim();
-  $("call").addEventListener("click", () => net.enqueue("call", {note: ""}));
+  /* The call asks first what it is about (optional, at most 200 characters): the hall view shows it. */
+  $("call").addEventListener("click", () => {
+    $("call-form").hidden = !$("call-form").hidden;
+    if (!$("call-form").hidden) $("call-note").focus();
+  });
+  $("call-cancel").addEventListener("click", () => { $("call-form").hidden = true; });
+  $("call-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    net.enqueue("call", {note: $("call-note").value.trim().slice(0, 200)});
+    $("call-note").value = "";
+    $("call-form").hidden = true;
+    render();
+  });
 
   /* Refusals and conflicts: shown to the player, never resolved silently. */
   function renderMessages() {
@@ -321,6 +333,7 @@
   function draw() {
     const writable = app.writable();
     $("locked").hidden = writable;
+    $("live").hidden = !writable;                              // nothing changes any more: no pause button
     $("locked").textContent = invalid ? T.link_invalid : $("locked").textContent;
     $("offline").hidden = net.online();
     renderSeat();
