@@ -11,7 +11,6 @@ from django.urls import reverse
 from tests import factories
 from tournament.audit.words import describe_all
 from tournament.models import AuditLog, Round, TableFlag, TableLink
-from tournament.staff.permissions import TableAccess
 from tournament.table_entry import links, services
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +23,7 @@ def director(client):
 
 
 def access(table, seat=0):
-    return TableAccess(TableLink.objects.get(table=table, revoked_at__isnull=True), seat=seat, device="phone1")
+    return factories.table_phone(TableLink.objects.get(table=table, revoked_at__isnull=True), seat, device="phone1")
 
 
 @pytest.fixture
