@@ -226,7 +226,7 @@
     const what = g ? g.abbr + (g.declarer_name ? " \u00b7 " + g.declarer_name : "") : "";
     const by = g && g.keyed_seat ? fmt("keyed_by", {name: app.name(g.keyed_seat)}) : "";
     return el("p.note.warn", {id: "entry-moved", role: "status"},
-              fmt("moved", {from: moved.from, to: moved.to, what: [what, by].filter(Boolean).join(", ")}));
+              fmt("moved", {from: moved.from, to: moved.to, what: [what, by].filter(Boolean).join(", ")}) + " " + T.moved_same);
   }
 
   function render() { follow(); app.keepFocus(draw); }

@@ -135,7 +135,10 @@
   net.refresh = async function (wait) {
     const ask = (async () => {
       await net.flush();
-      const response = await fetch(net.urls.state, {cache: "no-store", credentials: "same-origin"});
+      let response = await fetch(net.urls.state, {cache: "no-store", credentials: "same-origin"});
+      if (response.status >= 500) {               // one more try: the keypad should open on the fresh sheet
+        response = await fetch(net.urls.state, {cache: "no-store", credentials: "same-origin"});
+      }
       if (response.status === 404) { emit("invalid"); return null; }
       if (!response.ok) return null;
       etag = response.headers.get("ETag");
