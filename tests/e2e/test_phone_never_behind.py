@@ -153,7 +153,7 @@ def test_a_phone_that_wakes_or_becomes_visible_asks_for_the_sheet_and_its_new_ga
     expect(moved).to_contain_text("Spiel 2 wurde inzwischen eingetragen")
     expect(moved).to_contain_text(f"eingetragen von {names[1]}")
     expect(moved).to_contain_text("jetzt Spiel 3")
-    a.screenshot(path="/tmp/phone_moved.png")
+    a.locator("#entry").screenshot(path="/tmp/phone_moved.png")
 
     # A declarer the player tapped himself stays when the game moves on.
     a.click("#chosen-declarer")

@@ -42,7 +42,6 @@
   let previewTimer = null;
   let begun = null;           // the game number a new game was begun for (typing started)
   let moved = null;           // {from, to}: that number was taken meanwhile
-  let reveal = null;          // the key of a conflict to bring into view
   const notices = [];
 
   const name = (seat) => { const s = sheet.seats.find((x) => x.seat === seat); return s ? s.name : String(seat); };
@@ -344,61 +343,16 @@
     if (sheet.flags.some((f) => f.kind === "call")) box.append(el("p", {className: "note"}, T.called));
   }
 
-  /* ---- a save that met a game keyed meanwhile (409): both versions, and the ways on ---- */
+  /* ---- a save that met a game keyed meanwhile (conflicts.js): a Ziege game is never corrected at the table ---- */
   const tricks = (t) => (t ? "" : " (" + T.no_trick + ")");
-  function version(side) {
-    if (!side) return "\u2014";
-    if (!ZIEGE) return side.summary;
-    return "A " + side.points_a + tricks(side.trick_a) + " : " + (120 - side.points_a) + tricks(side.trick_b) + " B";
-  }
-
-  function conflictCard(c) {
-    const {yours, saved} = c.conflict;
-    const number = Number(c.item.fields.number);
-    const next = openNumber();
-    const keyer = saved && saved.keyed_seat ? " (" + fmt("keyed_by", {name: name(saved.keyed_seat)}) + ")" : "";
-    return el("div", {className: "note error conflict", role: "alert", tabindex: "-1", id: "conflict-" + c.item.key,
-                      "data-number": number},
-      el("p", {}, el("strong", {}, c.conflict.message)),
-      el("p", {className: "yours"}, el("strong", {}, T.yours), " " + version(yours)),
-      el("p", {className: "saved"}, el("strong", {}, T.saved), " " + version(saved) + keyer),
-      el("div", {className: "actions"},
-         el("button", {className: "big secondary keep", on: {click: () => drop(c)}}, T.keep_saved),
-         ZIEGE ? null : el("button", {className: "big resend", on: {click: () => {
-           drop(c);
-           net.enqueue("save", Object.assign({}, c.item.fields, {version: saved ? saved.version : ""}));
-         }}}, T.send_mine),
-         next != null && next !== number ? el("button", {className: "big as-next", "data-number": next,
-                                                         on: {click: () => asNext(c)}}, fmt("save_as_next", {n: next}))
-           : null));
-  }
-
-  function renderConflicts() {
-    const box = $("conflicts");
-    box.textContent = "";
-    net.conflicts().forEach((c) => box.append(conflictCard(c)));
-  }
-
-  function drop(c) { net.setConflicts(net.conflicts().filter((x) => x.item.key !== c.item.key)); render(); }
-
-  /* Mine as the next game: the number from the sheet as it is now (asked afresh), as a new game. */
-  async function asNext(c) {
-    drop(c);
-    await net.refresh(3000);
-    const n = openNumber();
-    if (n == null) { notices.push(T.refused + " " + T.all_entered); render(); return; }
-    const fields = Object.assign({}, c.item.fields, {number: n});
-    if (!ZIEGE) fields.version = "";
-    net.enqueue("save", fields);
-  }
-
-  function revealConflict() {
-    const box = reveal && $("conflict-" + reveal);
-    reveal = null;
-    if (!box) return;
-    box.scrollIntoView({block: "center"});
-    box.focus({preventScroll: true});
-  }
+  const conflicts = window.CegoConflicts.create({net, T, fmt, name, nextNumber: openNumber,
+    render: () => render(), notice: (text) => { notices.push(text); render(); },
+    describe: (side) => ({text: ZIEGE ? "A " + side.points_a + tricks(side.trick_a) + " : " + (120 - side.points_a)
+                                        + tricks(side.trick_b) + " B" : side.summary || "", scores: ""}),
+    correctable: !ZIEGE,
+    resend: (item, version) => net.enqueue("save", Object.assign({}, item.fields, {version})),
+    saveAs: (item, n) => net.enqueue("save", Object.assign({}, item.fields, {number: n}, ZIEGE ? {} : {version: ""})),
+  });
 
   function render() { keepFocus(draw); }
   function draw() {
@@ -415,7 +369,7 @@
     (ZIEGE ? renderZiegeRows : renderOffiziersRows)(body);
     renderMessages();
     renderTodo();
-    renderConflicts();
+    conflicts.draw($("conflicts"));
     renderEntry();
     renderFinish();
   }
@@ -483,8 +437,7 @@
     if (event === "refused") {
       const p = detail.payload || {};
       if (detail.status === 409 && p.conflict && detail.item.action === "save") {
-        net.setConflicts(net.conflicts().concat([{item: detail.item, conflict: p.conflict}]));
-        reveal = detail.item.key;
+        conflicts.add(detail.item, p.conflict);
       } else {
         const errors = p.conflict ? [p.conflict.message] : Object.values(p.errors || {}).flat();
         notices.push(T.refused + " " + errors.join(" "));
@@ -492,7 +445,7 @@
     }
     if (event === "invalid") { sheet = Object.assign({}, sheet, {writable: false}); notices.push(T.link_invalid); }
     render();
-    revealConflict();
+    conflicts.show();
   });
   net.start(urls);
   net.registerWorker();

@@ -261,66 +261,30 @@
       el("div.actions", null,
         n.entry ? el("button.big.secondary", {on: {click: () => { notices.splice(i, 1); window.CegoEntry.load(n.entry); }}}, T.edit) : null,
         el("button.big.secondary.dismiss", {on: {click: () => { notices.splice(i, 1); render(); }}}, T.dismiss)))));
-    $("conflicts").replaceChildren(...net.conflicts().map(conflictBox));
+    conflicts.draw($("conflicts"));
   }
 
-  /* A save that met a game keyed meanwhile (409): both versions with the players' names and scores, and three
-     ways on — keep the saved game, send mine as a correction of it, or save mine as the next game. */
+  /* A save that met a game keyed meanwhile (conflicts.js): the versions with the scores by name; mine again as a
+     correction or as the next game, where a declarer only preselected (the forehand) becomes that game's. */
   const byName = (scores) => (scores ? sheet.seats.map((s, i) => app.name(s.seat) + " " + signed(scores[i])).join(" · ") : "");
-  function conflictBox(c, i) {
-    const {yours, saved} = c.conflict;
-    const next = app.nextNumber();
-    const number = Number(c.item.fields.number);
-    const keyer = saved && saved.keyed_seat ? " (" + fmt("keyed_by", {name: app.name(saved.keyed_seat)}) + ")" : "";
-    return el("div.note.error.conflict", {role: "alert", tabindex: "-1", id: "conflict-" + c.item.key,
-                                          data: {number}},
-      el("p", null, el("strong", null, c.conflict.message)),
-      el("p.yours", null, el("strong", null, T.yours), " " + (yours ? yours.summary : "")),
-      yours && yours.scores ? el("p.scores.hint", null, byName(yours.scores)) : null,
-      el("p.saved", null, el("strong", null, T.saved), " " + (saved ? saved.summary : "—") + keyer),
-      saved && saved.scores ? el("p.scores.hint", null, byName(saved.scores)) : null,
-      el("div.actions", null,
-        el("button.big.secondary.keep", {on: {click: () => drop(c)}}, T.keep_saved),
-        el("button.big.resend", {on: {click: () => {
-          const fields = Object.assign({}, c.item.fields, {version: saved ? saved.version : ""});
-          drop(c);
-          net.enqueue("save", fields, {label: c.item.label, scores: null, entry: c.item.entry});
-        }}}, T.send_mine),
-        next && next !== number ? el("button.big.as-next", {data: {number: next}, on: {click: () => asNext(c)}},
-                                     fmt("save_as_next", {n: next})) : null));
-  }
-  function drop(c) { net.setConflicts(net.conflicts().filter((x) => x.item.key !== c.item.key)); render(); }
-
-  /* Mine as the next game: the number from the sheet as it is now (asked afresh), as a new game (no version). */
-  async function asNext(c) {
-    drop(c);
-    await net.refresh(3000);
-    const n = app.nextNumber();
-    if (!n) {
-      notices.push({title: fmt("not_saved", {n: c.item.fields.number}), lines: [T.all_entered], entry: null});
-      render();
-      return;
-    }
-    const entry = Object.assign({}, c.item.entry, {number: n, version: null, begun: null});
-    const fields = Object.assign({}, c.item.fields, {number: n, version: ""});
-    let label = c.item.label;
-    if (entry.auto) {               // a declarer only preselected (the forehand) is the next game's forehand
-      entry.declarer = app.row(n).forehand;
-      fields.declarer = entry.declarer;
-      label = (label || "").split(" · ")[0] + " · " + app.name(entry.declarer);
-    }
-    net.enqueue("save", fields, {label, scores: null, entry});
-  }
-
-  /* A new conflict comes into view where the player is (beside the keypad), not at the top of a scrolled page. */
-  let reveal = null;
-  function revealConflict() {
-    const box = reveal && document.getElementById("conflict-" + reveal);
-    reveal = null;
-    if (!box) return;
-    box.scrollIntoView({block: "center"});
-    box.focus({preventScroll: true});
-  }
+  const conflicts = window.CegoConflicts.create({net, T, fmt, name: app.name, nextNumber: app.nextNumber,
+    render: () => render(), notice: (text) => { notices.push({title: text, lines: [], entry: null}); render(); },
+    describe: (side) => ({text: side.summary || "", scores: byName(side.scores)}),
+    correctable: true,
+    resend(item, version) {
+      net.enqueue("save", Object.assign({}, item.fields, {version}), {label: item.label, scores: null, entry: item.entry});
+    },
+    saveAs(item, n) {
+      const entry = Object.assign({}, item.entry, {number: n, version: null, begun: null});
+      const fields = Object.assign({}, item.fields, {number: n, version: ""});
+      let label = item.label;
+      if (entry.auto) {
+        entry.declarer = app.row(n).forehand;
+        fields.declarer = entry.declarer;
+        label = (label || "").split(" · ")[0] + " · " + app.name(entry.declarer);
+      }
+      net.enqueue("save", fields, {label, scores: null, entry});
+    }});
 
   function errorLines(payload) {
     const errors = payload.errors || {};
@@ -335,15 +299,14 @@
       const {item, status, payload} = detail;
       if (status === 404) invalid = true;
       else if (status === 409 && payload.conflict) {
-        net.setConflicts(net.conflicts().concat([{item, conflict: payload.conflict}]));
-        reveal = item.key;
+        conflicts.add(item, payload.conflict);
       } else {
         const title = item.action === "save" ? fmt("not_saved", {n: item.fields.number}) : T.refused;
         notices.push({title, lines: errorLines(payload), entry: item.action === "save" ? item.entry : null});
       }
     }
     render();
-    revealConflict();
+    conflicts.show();
   });
 
   /* ---- the round clock: seconds left at sheet.now, counted down locally ---- */
