@@ -192,7 +192,8 @@
     if (e.version || e.number || !e.contract || e.begun == null) return;
     const n = app.nextNumber();
     if (!n || n === e.begun) return;
-    moved = {from: e.begun, to: n};
+    const taken = app.row(e.begun) && app.row(e.begun).game;
+    moved = taken ? {from: e.begun, to: n} : null;                // else a game was deleted: simply the new number
     const c = contract();
     const update = {begun: n};
     if (e.auto) update.declarer = FOREHAND(c) ? app.row(n).forehand : null;

@@ -311,7 +311,8 @@
     if (!show) return;
     $("entry-title").textContent = fmt(editing ? "correct_game" : "game", {n: number});
     if (!editing && begun != null && $("points").value.trim() && number !== begun) {
-      moved = {from: begun, to: number};
+      const row = sheet.rows[begun - 1];
+      moved = row && (ZIEGE ? row : row.game) ? {from: begun, to: number} : null;    // else a game was deleted
       begun = number;
       schedulePreview();
     }
