@@ -323,8 +323,9 @@ def test_a_conflict_shows_both_versions_and_the_player_chooses(live_server, phon
     _t, _r, table, token = table_and_token()
     seats = phones(token)
     first, second = seats.open(seat=1), seats.open(seat=2)
-    save_online(first, 1, ("C", None, "45"))
-    key_game(second, 1, ("C", None, "50"))          # the second phone has not seen game 1 yet
+    second.clock.pause_at(second.evaluate("Date.now()") + 1000)       # no poll: it won't see the first's game 1
+    key_game(second, 1, ("C", None, "50"))          # the second phone begins game 1 (the keypad asks the sheet) …
+    save_online(first, 1, ("C", None, "45"))        # … while the first phone saves its game 1
     second.click("#save")
     conflict = second.locator("#conflicts .conflict")
     expect(conflict).to_be_visible()
