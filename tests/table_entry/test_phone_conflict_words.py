@@ -27,7 +27,7 @@ def names_of(table):
 
 
 def post(client, link, path, seat, key, **fields):
-    return client.post(f"/t/{link.token}/{path}", {**fields, "seat": seat, "device": f"phone{seat}", "key": key})
+    return client.post(f"/t/{link.token}/{path}", {**fields, **factories.phone_fields(seat), "key": key})
 
 
 def test_a_cego_conflict_names_the_declarer_and_the_rule_breaker_and_scores_both_versions():
