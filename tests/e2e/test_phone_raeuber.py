@@ -49,6 +49,7 @@ def contract(page, abbr):
     if not button.is_visible():
         page.click("#more-contracts")
     button.click()
+    expect(page.locator("#chosen-contract")).to_be_visible()     # the keypad opens on the fresh sheet (asked first)
 
 
 def announcer(page, seat):
