@@ -3,7 +3,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.requirements-installed
 
-.PHONY: run serve secret-key port-free test check messages demo venv browser pdf-tools office-tools
+.PHONY: run serve hall secret-key port-free test check messages demo venv browser pdf-tools office-tools
 
 # Reinstall only when requirements.txt changes.
 $(STAMP): requirements.txt
@@ -24,7 +24,7 @@ workers = trap 'kill $$workers 2>/dev/null' EXIT; trap 'exit 130' INT; trap 'exi
 # changes like runserver.
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
-	$(MAKE) --no-print-directory demo
+	$(PY) manage.py demo --site "http://$${RUN_ADDR:-127.0.0.1:8000}"
 	@$(call workers,--reload); \
 	$(PY) manage.py runserver "$${RUN_ADDR:-127.0.0.1:8000}"
 
@@ -39,9 +39,30 @@ serve: secret-key port-free $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	@$(call workers,--no-reload); \
-	$(VENV)/bin/gunicorn tournament.config.wsgi --bind "$${BIND:-127.0.0.1:8000}" --workers "$${WORKERS:-3}" \
-	  --worker-class gthread --threads "$${THREADS:-4}" --access-logfile - --no-control-socket & web=$$!; \
+	$(call gunicorn,-); \
 	trap 'kill $$web $$workers 2>/dev/null; exit 143' INT TERM; \
+	wait $$web
+
+# $(call gunicorn,ACCESS_LOG) starts gunicorn in the background on BIND (its pid in $$web).
+gunicorn = $(VENV)/bin/gunicorn tournament.config.wsgi --bind "$${BIND:-127.0.0.1:8000}" --workers "$${WORKERS:-3}" \
+	  --worker-class gthread --threads "$${THREADS:-4}" --access-logfile $(1) --no-control-socket & web=$$!
+
+# The hall (README "The hall"): production on plain http for a tournament day on the hall's own network, one
+# command. tournament/config/hall.py sets what the environment leaves unset: DEBUG off, HTTPS off, a secret key
+# kept in var/secret_key, the hall's own database var/hall.sqlite3 (no demo season), CEGO_SITE_URL = this laptop's
+# address in the hall's network (the table links and QR codes), ALLOWED_HOSTS, BIND=0.0.0.0:$${PORT:-8000}. The
+# first start asks for the office account; the address and a QR code of the start page are printed once the server
+# answers. The access log goes to var/hall-access.log so that they stay on the screen.
+hall: $(STAMP)
+	@eval "$$($(PY) tournament/config/hall.py env)"; \
+	python3 tournament/config/check_port.py "$$BIND" || exit 1; \
+	$(PY) manage.py migrate --noinput --verbosity 0 && \
+	$(PY) manage.py collectstatic --noinput --verbosity 0 && \
+	$(PY) manage.py hall_account || exit 1; \
+	$(call workers,--no-reload); \
+	$(call gunicorn,var/hall-access.log); \
+	trap 'kill $$web $$workers 2>/dev/null; exit 143' INT TERM; \
+	$(PY) tournament/config/hall.py banner --wait 60; \
 	wait $$web
 
 # Refuse before anything is installed or migrated while something already listens on BIND (old gunicorn workers

@@ -6,7 +6,7 @@
 """
 
 from . import explain, free_for_all, seats, variants
-from .contracts import ALL_TRICKS, CONTRACTS, DRESCHER, GOAL, PENALTY, POINT, RAEUBER, canonical
+from .contracts import ALL_TRICKS, CONTRACTS, GOAL, PENALTY, POINT, RAEUBER, canonical
 from .errors import ScoringError
 from .rulesets import DEFAULT_RULESET, resolve
 
@@ -84,7 +84,7 @@ def score_game(game, lang="de"):
     if not is_int(calls):
         raise ScoringError("malformed", detail="'calls' must be a whole number")
     if calls:
-        if not rs.calls or contract.kind in (RAEUBER, DRESCHER, PENALTY):
+        if not calls_allowed(rs, contract):
             raise ScoringError("calls_not_allowed", ruleset=rs.key)
         if not 0 <= calls <= rs.max_calls:
             raise ScoringError("calls_out_of_range", max=rs.max_calls, value=calls)
@@ -103,6 +103,24 @@ def score_game(game, lang="de"):
     if contract.kind == RAEUBER:
         return free_for_all.raeuber(game, rs, table, penalty, p)
     return free_for_all.drescher(game, rs, table, penalty, p)
+
+
+def calls_allowed(rs, contract):
+    """Whether Contracego calls may double this contract under ``rs``: only one-against-the-rest games of a
+    ruleset with ``calls`` (the one place of the rule; the phone's "more" asks it too)."""
+    return bool(rs.calls) and contract.kind in (POINT, GOAL)
+
+
+def trick_goal(rs, contract):
+    """The declarer's number of tricks that meets a goal game's goal (all of them for a Durch), or ``None`` where
+    tricks do not say it (Ultimo …)."""
+    return rs.hand_size if contract.key in ALL_TRICKS else contract.goal_tricks
+
+
+def tricks_decide(rs, contract):
+    """The trick goal where the declarer's number of tricks alone decides won or lost (the sheet's and the phone's
+    trick entry), else ``None``: a Pascha's three tricks need ``achieved`` too (which trumps took them)."""
+    return None if contract.key == "pascha" else trick_goal(rs, contract)
 
 
 def _declarer(game, table, contract):
@@ -210,7 +228,7 @@ def _goal_game(game, rs, table, contract, calls, penalty, p):
         key = "penalty_goal_defender" if won else "penalty_goal_declarer"
         text = f"{name}: " + p[key].format(seat=explain.seat(p, penalty)) + f" → {x}"
         return _write_one_against_rest(rs, table, declarer, won, x, None, text, p, penalty=penalty)
-    goal = rs.hand_size if contract.key in ALL_TRICKS else contract.goal_tricks
+    goal = trick_goal(rs, contract)
     by_tricks = None if tricks is None or goal is None else tricks == goal
     if contract.key == "pascha" and by_tricks:
         by_tricks = None    # three tricks, but whether the three highest trumps took them only the table knows

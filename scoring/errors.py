@@ -88,6 +88,12 @@ MESSAGES = {
         "Seat {seat} has {points} card points but no trick.",
         "Sitz {seat} hat {points} Kartenpunkte, aber keinen Stich.",
     ),
+    "raeuber_tricks_required": (
+        "Under the ruleset '{ruleset}' a Räuber pays for a Jungfrau (a player without a trick): give the card "
+        "points or the tricks of every playing seat.",
+        "Im Regelwerk „{ruleset}“ zählt beim Räuber die Jungfrau (wer keinen Stich hat): bitte die Kartenpunkte "
+        "oder die Stiche jedes mitspielenden Sitzes angeben.",
+    ),
     "last_trick_required": (
         "The seat that took the last trick must be given for a Drescher.",
         "Beim Drescher muss angegeben werden, wer den letzten Stich gemacht hat.",

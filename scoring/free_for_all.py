@@ -5,7 +5,8 @@ Räuber: the seat(s) with the most card points lose. If the announcer ties for t
 scoring seat that did not lose, where X = value + additive surcharges (announcer; jungfrau per playing seat
 without a trick; over_40 when the loser has more than 40 card points), then × factors (announcer; jungfrau per
 seat without a trick). ``raeuber_all_tricks``: a seat that took every trick instead receives that value from
-each other seat. A rule violation makes the offender the one loser.
+each other seat. A rule violation makes the offender the one loser. Who took no trick comes from
+``raeuber_tricks``, or else from the card points (0 points: no trick; ``took_tricks``, docs/scoring.md).
 
 Drescher: the seat that took the last trick pays the value to every other seat, × the announcer factor when it
 announced the Drescher itself.
@@ -60,11 +61,12 @@ def raeuber(game, rs, table, penalty, p):
             for s in table.playing:
                 if tricks[s] == 0 and points[s] > 0:
                     raise ScoringError("raeuber_tricks_inconsistent", seat=s + 1, points=points[s])
+    took = took_tricks(rs, points, tricks)
     scores = [0] * table.players
     zero_sum = rs.writing == "zero_sum"
     value = rs.raeuber_value
-    if penalty is None and tricks is not None and rs.raeuber_all_tricks is not None:
-        takers = [s for s in table.playing if tricks[s] > 0]
+    if penalty is None and took is not None and rs.raeuber_all_tricks is not None:
+        takers = [s for s in table.playing if took[s]]
         if len(takers) == 1:
             winner = takers[0]
             x = rs.raeuber_all_tricks
@@ -73,7 +75,8 @@ def raeuber(game, rs, table, penalty, p):
             if zero_sum:
                 for s in others:
                     scores[s] = -x
-            text = p["raeuber_all"].format(seat=explain.seat(p, winner), x=x, d=len(others), total=scores[winner])
+            who = explain.seat(p, winner) + (p["all_inferred"] if tricks is None else "")
+            text = p["raeuber_all"].format(seat=who, x=x, d=len(others), total=scores[winner])
             losers = [s for s in table.playing if s != winner]
             return _result(scores, x, losers, text, table, p)
     if penalty is not None:
@@ -87,11 +90,12 @@ def raeuber(game, rs, table, penalty, p):
         head = p["raeuber_most"].format(p=most, seats=", ".join(explain.seat(p, s) for s in top))
         if tie:
             head += p["raeuber_tie"]
-    maidens = 0 if tricks is None else sum(1 for s in table.playing if tricks[s] == 0)
+    maidens = 0 if took is None else sum(1 for s in table.playing if not took[s])
+    inferred = tricks is None and maidens > 0
     winners = [s for s in table.scoring if s not in losers]
     lines = [head]
     for loser in losers:
-        x, parts = raeuber_x(rs, loser == announcer, maidens, points[loser] if points else 0, p)
+        x, parts = raeuber_x(rs, loser == announcer, maidens, points[loser] if points else 0, p, inferred)
         if zero_sum:
             for w in winners:
                 scores[w] += x
@@ -103,8 +107,26 @@ def raeuber(game, rs, table, penalty, p):
     return _result(scores, value, losers, "; ".join(lines), table, p)
 
 
-def raeuber_x(rs, is_announcer, maidens, loser_points, p):
-    """What one Räuber loser pays each winner, and the explanation of how it was reached."""
+def took_tricks(rs, points, tricks):
+    """Whether each seat took a trick (a list by seat), as far as the ruleset needs to know it, or ``None``.
+
+    From ``raeuber_tricks`` where they are given; otherwise from the card points: every trick counts at least
+    one card point (by pairs and by triples), so a seat with 0 card points took no trick — a Jungfrau — and a seat
+    with points took one at least. Without either, a ruleset that pays on tricks cannot score the game:
+    ``raeuber_tricks_required`` (only a rule violation may leave the card points out; the offender's payment
+    includes the Jungfrau then, all tricks does not apply)."""
+    if tricks is not None:
+        return [t > 0 for t in tricks]
+    if points is not None:
+        return [v > 0 for v in points]
+    if rs.pays_jungfrau:      # (without a rule violation the card points are required before this)
+        raise ScoringError("raeuber_tricks_required", ruleset=rs.key)
+    return None
+
+
+def raeuber_x(rs, is_announcer, maidens, loser_points, p, inferred=False):
+    """What one Räuber loser pays each winner, and the explanation of how it was reached (``inferred``: the
+    Jungfrau seats are known from their 0 card points)."""
     add, fac = rs.raeuber_surcharges, rs.raeuber_factors
     x = rs.raeuber_value
     parts = [p["base"].format(v=x)]
@@ -114,6 +136,8 @@ def raeuber_x(rs, is_announcer, maidens, loser_points, p):
     if maidens and add["jungfrau"]:
         x += add["jungfrau"] * maidens
         parts.append(p["jungfrau_add"].format(v=add["jungfrau"], n=maidens))
+        if inferred:
+            parts.append(p["jungfrau_inferred"])
     if loser_points > 40 and add["over_40"]:
         x += add["over_40"]
         parts.append(p["over_40_add"].format(v=add["over_40"]))
@@ -123,6 +147,8 @@ def raeuber_x(rs, is_announcer, maidens, loser_points, p):
     if maidens and fac["jungfrau"] != 1:
         x *= fac["jungfrau"] ** maidens
         parts.append(p["jungfrau_factor"].format(v=fac["jungfrau"], n=maidens))
+        if inferred and not add["jungfrau"]:
+            parts.append(p["jungfrau_inferred"])
     return x, " ".join(parts) + f" = {x}"
 
 

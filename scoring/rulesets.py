@@ -222,6 +222,19 @@ class Ruleset:
     def label(self, lang="de"):
         return self.name["de" if str(lang).startswith("de") else "en"]
 
+    @property
+    def pays_jungfrau(self):
+        """Whether a Räuber pays for a seat without a trick (a Jungfrau surcharge or factor)."""
+        return bool(self.raeuber_value is not None and (
+            self.raeuber_surcharges["jungfrau"] or self.raeuber_factors["jungfrau"] != 1))
+
+    @property
+    def pays_on_tricks(self):
+        """Whether a Räuber's tricks per seat change what it pays: a Jungfrau rule or the all-tricks value. The one
+        place of the rule: the engine asks it before refusing a Räuber without tricks, the sheet and the phone
+        before offering fields for them."""
+        return self.pays_jungfrau or (self.raeuber_value is not None and self.raeuber_all_tricks is not None)
+
     def __repr__(self):
         return f"Ruleset({self.key!r})"
 

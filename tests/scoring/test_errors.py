@@ -58,6 +58,7 @@ REJECTED = [
                                      "raeuber_tricks": [3, 3, 5, 0]}),
     ("tricks_out_of_range", {"contract": "raeuber", "announcer": 0, "raeuber_points": [20, 20, 20, 19],
                              "raeuber_tricks": [3, 3, 5, 3]}),
+    ("raeuber_tricks_required", {"ruleset": "unadingen", "contract": "raeuber", "announcer": 0, "penalty": 1}),
     ("last_trick_required", {"ruleset": "traditionell", "contract": "drescher", "announcer": 0}),
     ("calls_not_allowed", {"contract": "cego", "declarer": 0, "card_points": 40, "calls": 1}),
     ("calls_not_allowed", {"ruleset": "traditionell", "contract": "raeuber", "announcer": 0, "calls": 1,

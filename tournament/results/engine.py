@@ -20,6 +20,7 @@ ERROR_FIELDS = {
     "declarer_required": "declarer", "declarer_not_forehand": "declarer", "outcome_required": "achieved",
     "outcome_conflict": "tricks", "tricks_out_of_range": "tricks", "announcer_required": "announcer",
     "raeuber_points_required": "raeuber_points", "raeuber_tricks_inconsistent": "raeuber_tricks",
+    "raeuber_tricks_required": "raeuber_tricks",
     "last_trick_required": "last_trick", "calls_not_allowed": "calls", "calls_out_of_range": "calls",
     "unknown_contract": "contract", "contract_not_allowed": "contract", "card_points_sum": "card_points",
     "played_with_required": "played_with", "played_with_invalid": "played_with",

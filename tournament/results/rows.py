@@ -96,10 +96,9 @@ def keyboard_contracts():
 
 
 def show_raeuber_tricks(rs):
-    """Räuber tricks per seat matter only where a ruleset pays for a Jungfrau or for taking every trick."""
-    return bool(rs.raeuber_value is not None and (
-        rs.raeuber_surcharges.get("jungfrau") or rs.raeuber_factors.get("jungfrau", 1) != 1
-        or rs.raeuber_all_tricks is not None))
+    """Räuber tricks per seat matter only where a ruleset pays for a Jungfrau or for taking every trick
+    (``Ruleset.pays_on_tricks``, the one place of the rule)."""
+    return rs.pays_on_tricks
 
 
 class GameRowForm(forms.Form):

@@ -6,8 +6,10 @@ import secrets
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournament.audit.log import audit
+from tournament.common import addresses
 from tournament.models import AuditLog, Round, Table, TableLink
 from tournament.staff import permissions
 
@@ -65,6 +67,28 @@ def link_url(link, base):
     """The absolute link a QR code and a table card print: ``base`` (e.g. ``http://192.168.1.20:8000``, see
     ``settings.CEGO_SITE_URL``) and the path."""
     return base.rstrip("/") + link_path(link)
+
+
+def link_warning(base, *, paper=False):
+    """What a director must hear before table links with ``base`` are printed or shown, or "" when phones can
+    reach it (``common.addresses.link_problem``: the one rule for the round page, the exports page and the
+    printed cards and sheets; ``paper``: the short line a card or sheet prints beside its QR code)."""
+    problem = addresses.link_problem(base)
+    if problem is None:
+        return ""
+    host = addresses.host_of(base)
+    if paper:
+        return _("Caution: this QR code points to %(address)s, which the phones in the hall can't reach. "
+                 "Ask the tournament office for a new card.") % {"address": host}
+    if problem == "loopback":
+        return _("The QR codes and table links point to %(address)s: that is this computer itself, no phone in "
+                 "the hall can open it. Start the app for the hall with “make hall” (it finds this computer's "
+                 "address in the hall's network), or set CEGO_SITE_URL to the address phones reach, e.g. "
+                 "http://192.168.1.20:8000.") % {"address": host}
+    lan = addresses.lan_address()
+    return _("The QR codes and table links point to %(address)s, which is not an address of this computer "
+             "(in this network it is %(lan)s). Phones will not reach it: check CEGO_SITE_URL, or start the app "
+             "for the hall with “make hall”.") % {"address": host, "lan": lan or "–"}
 
 
 def writable(link):

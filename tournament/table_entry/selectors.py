@@ -6,7 +6,8 @@ import hashlib
 from django.db.models import Count, Max, Q
 from django.utils import timezone
 
-from scoring.contracts import CONTRACTS, GOAL, LADDER
+from scoring.contracts import CONTRACTS, GOAL, LADDER, PENALTY, RAEUBER
+from scoring.engine import calls_allowed, tricks_decide
 from tournament.models import Game, Score, Seat, Signature, Table, TableFlag, ZiegeGame
 from tournament.results import selectors as results
 from tournament.results.engine import ruleset_for
@@ -235,4 +236,27 @@ def contract_buttons(tournament, lang="de"):
             button["played_with"] = with_choices
         if button["kind"] == GOAL and rs.ouverte_factor is not None:
             button["ouverte"] = True
+        button.update(keypad(rs, CONTRACTS[button["key"]]))
     return buttons
+
+
+def keypad(rs, contract):
+    """What the phone's keypad offers for ``contract`` under the ruleset ``rs``, from the engine's own rules:
+
+    * ``tricks``      the most tricks a seat can take, where tricks are keyed: per seat in a Räuber whose ruleset
+                      pays on tricks (``Ruleset.pays_on_tricks``), the declarer's in a goal game whose goal is a
+                      number of tricks (``engine.tricks_decide``); absent elsewhere;
+    * ``trick_goal``  a goal game's goal in tricks (the won/lost buttons follow a keyed number);
+    * ``more``        what "more" offers: ``penalty`` (every contract but a Schinden, whose seat is the loser
+                      already) and ``calls`` where the engine takes them (``engine.calls_allowed``), up to
+                      ``max_calls``."""
+    out = {"more": [name for name, offered in (("penalty", contract.kind != PENALTY),
+                                                ("calls", calls_allowed(rs, contract))) if offered]}
+    if "calls" in out["more"]:
+        out["max_calls"] = rs.max_calls
+    if contract.kind == RAEUBER and rs.pays_on_tricks:
+        out["tricks"] = rs.hand_size
+    elif contract.kind == GOAL and tricks_decide(rs, contract) is not None:
+        out["tricks"] = rs.hand_size
+        out["trick_goal"] = tricks_decide(rs, contract)
+    return out

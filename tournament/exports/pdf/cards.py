@@ -47,7 +47,7 @@ class TableCards(PdfExporter):
                            "start_number": s.entry.start_number, "first": s.position == 0} for s in seats],
                 "link": table_link(active.get(table.pk), base)})
         return {"tournament": round_.tournament, "round": round_, "cards": cards, "locked":
-                round_.status == Round.Status.LOCKED}
+                round_.status == Round.Status.LOCKED, "link_warning": links.link_warning(base, paper=True)}
 
     def stem(self, *, round_, **kwargs):
         return (_("table-cards"), round_.tournament.name, _("round-%(n)s") % {"n": round_.number})

@@ -30,7 +30,7 @@ from tournament.models import Game, Round, Score, Seat, Table
 from tournament.results.engine import is_offiziers, offiziers_pack, ruleset_for
 from tournament.results.rows import variant_text
 from tournament.results.scoresheet import ScoreSheet
-from tournament.table_entry.links import active_links
+from tournament.table_entry.links import active_links, link_warning
 
 BACK_CHOICES = ("each", "end", "none")
 MAX_BATCH = 10      # sheets per WeasyPrint document: progress per batch, little per-document overhead
@@ -196,6 +196,7 @@ def render_sheets(round_, items, *, back, progress, filled, site_url=None):
     font_config = FontConfiguration()
     base = common_context(tournament, round_)
     codes = qr_codes(round_, [t for t, *_rest in items], site_url)
+    base["link_warning"] = link_warning(site_base(site_url), paper=True) if codes else ""
     back_page = None
     if back != "none":
         template, context = ((offiziers_back.TEMPLATE, offiziers_back.offiziers_back_context(tournament))

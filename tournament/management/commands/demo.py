@@ -16,6 +16,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.db.models import Count
 
+from tournament.common import addresses
 from tournament.common.collation import person_key
 from scoring import ziege
 from tournament.draws import services as draws
@@ -55,6 +56,19 @@ TOURNAMENTS = [("Cego-Turnier Löffingen", "Festhalle Löffingen", datetime.date
                ("Cego-Turnier Unadingen", "Dorfgemeinschaftshaus Unadingen", datetime.date(2026, 3, 21), 62)]
 
 
+def served_at(site):
+    """``http://HOST:PORT`` as given, with an address that listens everywhere (``0.0.0.0``, ``[::]``) replaced by
+    this computer's address in its network (what another device would open)."""
+    site = site.strip().rstrip("/")
+    if not site.startswith(("http://", "https://")):
+        site = "http://" + site
+    host = addresses.host_of(site)
+    if host in ("0.0.0.0", "::"):
+        lan = addresses.lan_address() or "127.0.0.1"
+        site = site.replace("[::]" if host == "::" else host, lan, 1)
+    return site
+
+
 class Command(BaseCommand):
     help = "Build a realistic demo season (three tournaments played out with legal random games)."
 
@@ -62,11 +76,16 @@ class Command(BaseCommand):
         parser.add_argument("--reset", action="store_true", help="delete an existing demo season first")
         parser.add_argument("--seed", type=int, default=2026)
         parser.add_argument("--pool", type=int, default=190, help="players in the season's pool")
+        parser.add_argument("--site", default="http://127.0.0.1:8000",
+                            help="the address the server will answer at, for the links printed at the end "
+                                 "(make run passes RUN_ADDR's)")
 
-    def handle(self, *args, reset=False, seed=2026, pool=190, **options):
+    def handle(self, *args, reset=False, seed=2026, pool=190, site="http://127.0.0.1:8000", **options):
+        self.site = served_at(site)
         existing = Season.objects.filter(name=SEASON_NAME).first()
         if existing and not reset:
             self.stdout.write("Demo season exists already (use --reset to rebuild it).")
+            self._where(existing)
             return
         if existing:
             for old in Season.objects.filter(name__in=(SEASON_NAME, ZIEGE_SEASON_NAME, OFFIZIERS_SEASON_NAME)):
@@ -88,7 +107,15 @@ class Command(BaseCommand):
         self.stdout.write(self.style.SUCCESS(
             "Demo season ready. Logins (password 'cego', demo only): 'leitung' (superuser), 'saison' (season "
             "organiser), 'turnierleitung' (director of the running tournament), 'helfer' (its entry helper)."))
-        self._table_link(tournament)
+        self._where(season)
+
+    def _where(self, season):
+        """Where the demo is served, and one open table's link of the running tournament."""
+        self.stdout.write(self.style.SUCCESS(f"The demo is served at {self.site}/ (office: {self.site}/leitung/)."))
+        for tournament in Tournament.objects.filter(season=season).order_by("-date"):
+            if tournament.round_set.exclude(status=Round.Status.LOCKED).exists():
+                self._table_link(tournament)
+                return
 
     def _table_link(self, tournament):
         """Point at one table of the running round that still has games to play: its phone page is ready."""
@@ -100,7 +127,7 @@ class Command(BaseCommand):
             if table.entered < table.games_planned and table.pk in active:
                 self.stdout.write(
                     f"Entry at the table: table {table.number} of round {round_.number} is open at "
-                    f"http://127.0.0.1:8000{links.link_path(active[table.pk])} (every table's link and QR code: "
+                    f"{self.site}{links.link_path(active[table.pk])} (every table's link and QR code: "
                     f"the round's page in the office, /leitung/turnier/{tournament.pk}/runde/{round_.number}/).")
                 return
 

@@ -37,6 +37,7 @@ from tournament.office.views.common import (
     tournament_or_404,
 )
 from tournament.staff import permissions
+from tournament.table_entry import links
 from tournament.standings.categories import category_choices, chosen_category
 
 KIND = {"pdf": "PDF", "xlsx": "Excel"}
@@ -186,7 +187,8 @@ def tournament_page(request, pk):
         table_links = [t for t in table_links if t["links"]]
         rounds.append({"round": round_, "items": round_items, "tables": table_links})
     context = tournament_context(tournament, "exports", items=items, rounds=rounds,
-                                 categories=category_choices(tournament.season))
+                                 categories=category_choices(tournament.season),
+                                 link_warning=links.link_warning(site_url(request)) if rounds else "")
     return render(request, "office/exports/tournament.html", context)
 
 

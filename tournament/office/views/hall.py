@@ -54,7 +54,8 @@ def round_extras(request, round_):
     if round_.status != Round.Status.LOCKED:
         unsigned = [{"number": number, "problems": [PROBLEMS[r] for r in reasons]}
                     for number, reasons in selectors.unsigned_tables(round_)]
-    return {"table_links": table_links(request, round_), "clock": clock_context(round_), "clock_form": ClockForm(),
+    return {"table_links": table_links(request, round_), "link_warning": links.link_warning(site_url(request)),
+            "clock": clock_context(round_), "clock_form": ClockForm(),
             "unsigned": unsigned}
 
 

@@ -1,6 +1,7 @@
 /* Keying a game on the phone in a few taps: contract → declarer (by name) → the result by the contract's kind
-   (card points on a number pad, won/lost, card points per seat, the seat of the last trick); penalty and calls
-   behind "more". The engine's result shows before saving (vorschau/, debounced); saving puts the game into the
+   (card points on a number pad, won/lost or the declarer's tricks, card points and tricks per seat, the seat of
+   the last trick); penalty and calls behind "more". What the keypad offers for a contract (tricks, "more") comes
+   with the contract from the server (table_entry.selectors.keypad), never decided here. The engine's result shows before saving (vorschau/, debounced); saving puts the game into the
    offline queue (queue.js). A correction opens a game with its stored values and sends its version. */
 (function () {
   "use strict";
@@ -12,7 +13,8 @@
   const FOREHAND = (c) => c.key === "cego" || c.kind === "raeuber" || c.kind === "drescher";
 
   const blank = () => ({number: null, version: null, contract: null, declarer: null, result: "", rp: {}, rt: {},
-                        penalty: "", calls: "", active: null, more: false, all: false, played_with: "", ouverte: false});
+                        penalty: "", calls: "", active: null, field: "rp", more: false, all: false, played_with: "",
+                        ouverte: false});
   let e = blank();
   let preview = null;                    // {for: fields key, ok, scores, explanation, errors} | {offline}
   let timer = null;
@@ -35,14 +37,16 @@
     const c = contract();
     const n = number();
     const out = app.row(n).out;
+    const offers = moreOffers(c);          // a penalty or calls chosen for another contract is not sent
     const f = {number: n, version: e.version || "", contract: e.contract || "", declarer: e.declarer || "",
-               result: c && (c.kind === "raeuber" || c.kind === "penalty") ? "" : e.result, penalty: e.penalty,
-               calls: e.calls, played_with: c && c.played_with ? e.played_with : "",
+               result: c && (c.kind === "raeuber" || c.kind === "penalty") ? "" : e.result,
+               penalty: offers.includes("penalty") ? e.penalty : "", calls: offers.includes("calls") ? e.calls : "",
+               played_with: c && c.played_with ? e.played_with : "",
                ouverte: c && c.ouverte && e.ouverte ? "1" : ""};
     app.sheet().seats.forEach((s, i) => {
       const raeuber = c && c.kind === "raeuber" && s.seat !== out;
       f["rp_" + i] = raeuber ? e.rp[s.seat] || "" : "";
-      f["rt_" + i] = raeuber ? e.rt[s.seat] || "" : "";
+      f["rt_" + i] = raeuber && c.tricks ? e.rt[s.seat] || "" : "";
     });
     return f;
   }
@@ -119,46 +123,72 @@
               pad(() => e.result, (v) => change({result: v}))];
     }
     if (c.kind === "goal") {
-      return [el("p.step-label", null, T.goal), el("div.two", null,
-        el("button.big.ok.won", {data: {result: "+"}, "aria-pressed": String(e.result === "+"), on: {click: () => change({result: "+"})}}, T.won),
-        el("button.big.danger.lost", {data: {result: "-"}, "aria-pressed": String(e.result === "-"), on: {click: () => change({result: "-"})}}, T.lost))];
+      // A number keyed for the tricks decides won or lost (the engine); the buttons show which it is.
+      const keyed = /^[0-9]+$/.test(e.result) ? Number(e.result) : null;
+      const won = keyed === null ? e.result === "+" : keyed === c.trick_goal;
+      const lost = keyed === null ? e.result === "-" : keyed !== c.trick_goal;
+      const parts = [el("p.step-label", null, T.goal), el("div.two", null,
+        el("button.big.ok.won", {data: {result: "+"}, "aria-pressed": String(won), on: {click: () => change({result: "+"})}}, T.won),
+        el("button.big.danger.lost", {data: {result: "-"}, "aria-pressed": String(lost), on: {click: () => change({result: "-"})}}, T.lost))];
+      if (c.tricks) {
+        const counts = Array.from({length: c.tricks + 1}, (_, t) => t);
+        parts.push(el("p.step-label", null, T.goal_tricks), el("div.trick-grid", null, counts.map((t) =>
+          el("button.trick", {data: {tricks: t}, "aria-pressed": String(keyed === t),
+                              on: {click: () => change({result: String(t)})}}, String(t)))));
+      }
+      return parts;
     }
     if (c.kind === "drescher") {
       return [el("p.step-label", null, T.last_trick), seatButtons("last", seats, e.result, (s) => change({result: String(s)}))];
     }
     const active = e.active || seats[0].seat;
-    const setPoints = (v) => {
-      const rp = Object.assign({}, e.rp, {[active]: v});
+    const field = c.tricks && e.field === "rt" ? "rt" : "rp";
+    const setValue = (v) => {
+      const values = Object.assign({}, e[field], {[active]: v});
       let next = active;
-      if (v.length === 2) {              // two digits: on to the next seat still empty
-        const empty = seats.find((s) => s.seat !== active && !rp[s.seat]);
+      // a value that cannot grow (two digits; tricks above the most a hand holds): on to the next empty seat
+      if (v.length === 2 || (field === "rt" && v !== "" && Number(v) * 10 > c.tricks)) {
+        const empty = seats.find((s) => s.seat !== active && !values[s.seat]);
         if (empty) next = empty.seat;
       }
-      change({rp, active: next});
+      change({[field]: values, active: next});
     };
-    return [el("p.step-label", null, T.raeuber_points), el("div.rp-list", null, seats.map((s) =>
-      el("button.rp", {data: {seat: s.seat}, "aria-pressed": String(s.seat === active),
-                       on: {click: () => change({active: s.seat})}},
-         el("span.name", null, s.name), el("span.value", null, e.rp[s.seat] || "–")))),
-      pad(() => e.rp[active] || "", setPoints)];
+    const list = (name, label) => [el("p.step-label", null, label), el("div.rp-list." + name + "-list", null,
+      seats.map((s) => el("button." + name, {data: {seat: s.seat}, "aria-pressed": String(field === name && s.seat === active),
+                                              on: {click: () => change({active: s.seat, field: name})}},
+        el("span.name", null, s.name), el("span.value", null, e[name][s.seat] || "–"))))];
+    const parts = list("rp", T.raeuber_points);
+    // Tricks per seat only where the ruleset pays on them (Jungfrau, all tricks); empty: from the card points.
+    if (c.tricks) parts.push(...list("rt", T.raeuber_tricks), el("p.hint.rt-hint", null, T.raeuber_tricks_hint));
+    parts.push(pad(() => e[field][active] || "", setValue));
+    return parts;
   }
 
-  function moreStep(n) {
+  /* "more" offers what the contract has under the ruleset (c.more: penalty, calls), nothing else; a page from
+     before the contracts carried it (kept by the service worker) offers the penalty, and calls as the sheet says. */
+  const moreOffers = (c) => (c ? c.more || ["penalty"].concat(app.sheet().calls ? ["calls"] : []) : []);
+  function moreStep(c, n) {
+    const offers = moreOffers(c);
+    const most = c.max_calls || 6;
+    if (!offers.length) return null;
     if (!e.more) {
-      return el("button.link.more", {id: "more", on: {click: () => change({more: true})}}, T.more);
+      const label = offers.includes("calls") ? T.more : T.more_penalty;
+      return el("button.link.more", {id: "more", data: {offers: offers.join(" ")}, on: {click: () => change({more: true})}}, label);
     }
-    const box = el("div.more-box", null, el("p.step-label", null, T.penalty),
-      el("div.seat-grid", null,
+    const box = el("div.more-box");
+    if (offers.includes("penalty")) {
+      box.append(el("p.step-label", null, T.penalty), el("div.seat-grid", null,
         el("button.big.penalty", {data: {seat: ""}, "aria-pressed": String(e.penalty === ""),
                                   on: {click: () => change({penalty: ""})}}, T.nobody),
         playing(n).map((s) => el("button.big.penalty", {data: {seat: s.seat},
           "aria-pressed": String(e.penalty === String(s.seat)), on: {click: () => change({penalty: String(s.seat)})}}, s.name))));
-    if (app.sheet().calls) {
+    }
+    if (offers.includes("calls")) {
       const calls = Number(e.calls || 0);
-      box.append(el("p.step-label", null, T.calls), el("div.stepper", null,
-        el("button.big.secondary", {on: {click: () => change({calls: calls > 0 ? String(calls - 1) : ""})}}, "−"),
+      box.append(el("p.step-label", null, T.calls), el("div.stepper.calls", null,
+        el("button.big.secondary", {disabled: calls <= 0, on: {click: () => change({calls: calls > 1 ? String(calls - 1) : ""})}}, "−"),
         el("output.display", {id: "calls-display"}, String(calls)),
-        el("button.big.secondary", {on: {click: () => change({calls: String(calls + 1)})}}, "+")));
+        el("button.big.secondary", {disabled: calls >= most, on: {click: () => change({calls: String(Math.min(calls + 1, most))})}}, "+")));
     }
     return box;
   }
@@ -174,7 +204,8 @@
       if (preview.explanation) box.append(el("p.explanation", null, preview.explanation));
     } else {
       const errors = preview.errors || {};
-      box.append(el("ul.errors", null, Object.keys(errors).flatMap((k) => errors[k]).map((m) => el("li", null, m))));
+      const messages = [...new Set(Object.keys(errors).flatMap((k) => errors[k]))];   // one line per message
+      box.append(el("ul.errors", null, messages.map((m) => el("li", null, m))));
     }
     return box;
   }
@@ -193,13 +224,13 @@
     parts.push(el("h2", {id: "entry-title", data: {number: n, version: e.version || ""}}, e.version ? fmt("correct_game", {n}) : fmt("game", {n}),
                   el("small", null, " · " + sub.join(" · "))));
     if (c) parts.push(chip("chosen-contract", c.abbr + " · " + c.name, {contract: null, declarer: null, result: "", rp: {}, rt: {},
-                                                                         played_with: "", ouverte: false}));
+                                                                         field: "rp", played_with: "", ouverte: false}));
     else {
       const list = e.all ? contracts : contracts.slice(0, FIRST);
       parts.push(el("div.contract-grid", null, list.map((x) => el("button.contract",
         {data: {contract: x.key, abbr: x.abbr}, title: x.name, on: {click: () => {
           const declarer = e.declarer || (FOREHAND(x) ? row.forehand : null);
-          change({contract: x.key, declarer, result: "", rp: {}, rt: {}, active: null, played_with: "", ouverte: false});
+          change({contract: x.key, declarer, result: "", rp: {}, rt: {}, active: null, field: "rp", played_with: "", ouverte: false});
         }}}, el("strong", null, x.abbr), el("small", null, x.name))),
         !e.all && contracts.length > FIRST ? el("button.contract.all", {id: "more-contracts",
           on: {click: () => change({all: true})}}, T.more_contracts) : null));
@@ -210,7 +241,7 @@
       else parts.push(el("p.step-label", null, label), seatButtons("declarer", playing(n), e.declarer,
                                                                      (s) => change({declarer: s})));
     }
-    if (c && e.declarer) parts.push(...variantStep(c), ...resultStep(c, n), moreStep(n), previewBox());
+    if (c && e.declarer) parts.push(...variantStep(c), ...resultStep(c, n), moreStep(c, n), previewBox());
     const bad = preview && !preview.offline && preview.for === JSON.stringify(fields()) && !preview.ok;
     parts.push(el("div.actions.entry-actions", null,
       el("button.big.ok", {id: "save", disabled: !complete() || bad, on: {click: save}}, T.save),
