@@ -14,6 +14,7 @@ retried twice with the same key; if every attempt fails it is "uncertain": store
 
 import asyncio
 import json
+import secrets
 import time
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
@@ -54,6 +55,7 @@ class Phone:
         self.host, self.port = host, port
         self.table, self.seat, self.role = table, seat, role      # seat 1-based, as the phone posts it
         self.device = f"bench-t{table['number']}-s{seat}"
+        self.secret = secrets.token_urlsafe(24)         # the phone's own secret: it holds its seat
         self.base = f"/t/{table['token']}/"
         self.rng, self.rec, self.ledger, self.chances = rng, rec, ledger, chances
         self.online = True
@@ -127,7 +129,8 @@ class Phone:
         await self.flush()
 
     async def send(self, write):
-        body = urlencode({**write.fields, "seat": self.seat, "device": self.device, "key": write.key}).encode()
+        body = urlencode({**write.fields, "seat": self.seat, "device": self.device, "secret": self.secret,
+                          "key": write.key}).encode()
         path = self.base + ("spiel/" if write.kind == "save" else "bestaetigen/")
         draw = self.rng.random()
         mode = ("double" if draw < self.chances["double"] else

@@ -156,3 +156,24 @@ def seated_and_played(players=8, games=None, **kwargs):
     for table in round_.tables.order_by("number"):
         play_table(table, games)
     return t, round_
+
+
+def phone_secret(device):
+    """The secret of the test phone ``device`` (one per device id): with it a phone holds its seat
+    (``table_entry.holds``, docs/table-entry.md "A phone speaks for one seat")."""
+    return f"secret-{device}".ljust(22, "_")
+
+
+def table_phone(link, position, device=None):
+    """What the phone ``device`` acting for seat ``position`` (0-based) of ``link``'s table is to the services."""
+    from tournament.staff.permissions import TableAccess
+    from tournament.table_entry.holds import fingerprint
+
+    device = device or f"phone{position}"
+    return TableAccess(link, position, device, fingerprint(phone_secret(device)))
+
+
+def phone_fields(seat, device=None):
+    """The fields a phone posts with every write: its seat (1-based), device id and secret."""
+    device = device or f"phone{seat}"
+    return {"seat": seat, "device": device, "secret": phone_secret(device)}

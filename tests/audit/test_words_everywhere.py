@@ -22,15 +22,14 @@ from tests import factories
 from tournament.audit import words
 from tournament.draws import services as draws
 from tournament.exports.registry import get
-from tournament.models import AuditLog, Entry, Player, Round, TableFlag
+from tournament.models import AuditLog, Entry, Player, Round, SeatHold, TableFlag
 from tournament.registration import importer, merge, prereg
 from tournament.registration import services as registration
 from tournament.results import early_end
 from tournament.results import services as results
 from tournament.seasons import services as seasons
 from tournament.staff import services as staff
-from tournament.staff.permissions import TableAccess
-from tournament.table_entry import links
+from tournament.table_entry import holds, links
 from tournament.table_entry import selectors as table_selectors
 from tournament.table_entry import services as table_entry
 
@@ -113,7 +112,7 @@ def every_action():
     results.record_totals(table=four, totals={0: 40, 1: -20, 2: -10, 3: -10}, user=director)
     # At the table: keyed, confirmed, disputed and resolved; a call and its answer; a sign-off; a new link.
     link = links.active_links(round_)[five.pk]
-    seat = [TableAccess(link, p, f"phone{p}") for p in range(5)]
+    seat = [factories.table_phone(link, p, f"phone{p}") for p in range(5)]
     table_entry.key_game(access=seat[1], number=3, data={"contract": "cego", "declarer": five.forehand(3),
                                                          "card_points": 50})
     table_entry.confirm_game(access=seat[2], number=3, version=1)
@@ -121,8 +120,11 @@ def every_action():
     table_entry.resolve_flag(flag=TableFlag.objects.get(kind=TableFlag.Kind.DISPUTE), user=director, note="passt")
     table_entry.call_director(access=seat[4], note="Karten fehlen")
     table_entry.resolve_flag(flag=TableFlag.objects.get(kind=TableFlag.Kind.CALL), user=director)
+    table_entry.release_seat(access=seat[4])                           # a phone switches seat
+    holds.free_seat(hold=SeatHold.objects.get(table=five, position=1), user=director)     # a broken phone
     four_link = links.active_links(round_)[four.pk]
-    table_entry.sign_table(access=TableAccess(four_link, 0, "phoneA"), state=table_selectors.sheet_state(four))
+    table_entry.sign_table(access=factories.table_phone(four_link, 0, "phoneA"),
+                           state=table_selectors.sheet_state(four))
     links.reissue_link(table=four, user=director)
     # The round: a clock, an early end and its undoing, adjustments, the status, the lock.
     table_entry.set_clock(round_=round_, minutes=90, user=director)
@@ -239,6 +241,9 @@ def test_the_tournament_audit_page_in_words(client, built, lang):
         assert "An existing player: no" in text
         # The table link's seat with its player (the phone's device in brackets).
         assert f"Table {five.number}, seat 2 {names[1]} (phone phone1)" in text
+        # A phone gave its seat up; the direction freed the seat of a broken phone.
+        assert f"Seat 5 {names[4]} released by its phone (switch seat)" in text
+        assert f"Seat 2 {names[1]} freed by the tournament direction (it was kept by phone phone1)" in text
 
 
 def test_a_game_row_says_its_number_table_round_and_every_seat_with_name_and_points(built):

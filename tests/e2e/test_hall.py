@@ -9,7 +9,6 @@ from tests import factories
 from tests.e2e.test_staff_roles import log_in
 from tournament.models import TableLink
 from tournament.office.views import hall
-from tournament.staff.permissions import TableAccess
 from tournament.table_entry import services
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -31,7 +30,7 @@ def test_the_hall_updates_itself_and_a_call_is_marked_done(live_server, page, mo
 
     table = round_.tables.get(number=3)
     link = TableLink.objects.get(table=table, revoked_at__isnull=True)
-    services.call_director(access=TableAccess(link, seat=0, device="phone1"), note="Karte fehlt")
+    services.call_director(access=factories.table_phone(link, 0, "phone1"), note="Karte fehlt")
     expect(page.locator("#tile-3 .flag.call")).to_contain_text("Karte fehlt", timeout=5000)
     expect(page.locator(".tile").first).to_have_id("tile-3")                # the call comes first
     page.locator("#tile-3 .flag.call button").click()

@@ -11,7 +11,6 @@ from django.utils import timezone
 from tests import factories
 from tests.office.test_director_rounds import levels, text_of
 from tournament.models import AuditLog, Game, Role, TableFlag, TableLink
-from tournament.staff.permissions import TableAccess
 from tournament.table_entry import links, services
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +23,7 @@ def director(client):
 
 
 def access(table, seat=0):
-    return TableAccess(TableLink.objects.get(table=table, revoked_at__isnull=True), seat=seat, device="phone1")
+    return factories.table_phone(TableLink.objects.get(table=table, revoked_at__isnull=True), seat, "phone1")
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import resolve, reverse
 
+from tests import factories
 from tests.security.test_permission_matrix import classified, fingerprint
 from tests.security.test_permission_matrix import world as matrix_world  # noqa: F401  (a fixture)
 from tests.staff.test_roles_views import posts
@@ -18,7 +19,8 @@ from tournament.table_entry import links
 pytestmark = pytest.mark.django_db
 
 # The phone's JSON writes: a table's secret link is their key (docs/table-entry.md), so they are CSRF-exempt.
-EXEMPT = {"phone:preview", "phone:save", "phone:confirm", "phone:dispute", "phone:call", "phone:sign"}
+EXEMPT = {"phone:preview", "phone:save", "phone:confirm", "phone:dispute", "phone:call", "phone:sign",
+          "phone:claim", "phone:release"}
 
 
 def every_url(w):
@@ -85,7 +87,7 @@ def test_with_the_token_the_same_post_goes_through(roles_world):  # noqa: F811
 
 def phone_writes(token):
     """Each exempt write with data that would change something if it were accepted."""
-    form = {"seat": "1", "device": "dev-1", "number": "1", "version": "1", "note": "csrf", "state": "x"}
+    form = {**factories.phone_fields(1, "dev-1"), "number": "1", "version": "1", "note": "csrf", "state": "x"}
     return [(reverse(name, args=[token]), {**form, "key": f"csrf-key-{i:04d}"}) for i, name in enumerate(sorted(EXEMPT))]
 
 
@@ -117,7 +119,8 @@ def test_the_phone_api_works_by_the_link_alone(matrix_world):  # noqa: F811
     """The exemption is the link: a phone without any cookie or token writes (so the refusals above are real)."""
     phone = Client(enforce_csrf_checks=True)
     url = reverse("phone:dispute", args=[matrix_world.link.token])
-    response = phone.post(url, {"seat": "1", "device": "dev-1", "number": "1", "note": "falsch", "key": "dispute-0001"})
+    response = phone.post(url, {**factories.phone_fields(1, "dev-1"), "number": "1", "note": "falsch",
+                                "key": "dispute-0001"})
     assert response.status_code == 200 and response.json()["ok"]
     assert TableFlag.objects.filter(kind=TableFlag.Kind.DISPUTE, note="falsch").exists()
 

@@ -35,6 +35,7 @@ from tournament.models import (
     Score,
     Season,
     Seat,
+    SeatHold,
     Table,
     TableFlag,
     TableLink,
@@ -142,6 +143,7 @@ MATRIX = {
     "director:round_delete_draw": (lambda w: [w.t.pk, 1], office(DIRECT, ok=405)),
     "director:hall": (lambda w: [w.t.pk, 1], office(ENTER)),
     "director:hall_resolve": (lambda w: [w.t.pk, 1, w.flag.pk], office(ENTER, ok=405)),
+    "director:hall_free_seat": (lambda w: [w.t.pk, 1, w.hold.pk], office(ENTER, ok=405)),
     "director:link_reissue": (lambda w: [w.t.pk, 1, w.table.number], office(DIRECT, ok=405)),
     "director:round_clock": (lambda w: [w.t.pk, 1], office(DIRECT, ok=405)),
     "director:table_end": (lambda w: [w.t.pk, 1, w.table.number], office(DIRECT, ok=405)),
@@ -186,6 +188,8 @@ MATRIX = {
     "phone:dispute": (lambda w: [w.link.token], everyone(405)),
     "phone:call": (lambda w: [w.link.token], everyone(405)),
     "phone:sign": (lambda w: [w.link.token], everyone(405)),
+    "phone:claim": (lambda w: [w.link.token], everyone(405)),
+    "phone:release": (lambda w: [w.link.token], everyone(405)),
     # The Django admin's own pages
     "admin:index": (lambda w: [], admin_site()),
     "admin:login": (lambda w: [], {**everyone(200), "superuser": ELSEWHERE}),   # a superuser goes on to the index
@@ -311,6 +315,7 @@ def world():
         t=t, season=season, round=round_, table=table, entry=entry, users=users,
         link=TableLink.objects.get(table=table, revoked_at__isnull=True),
         flag=TableFlag.objects.create(table=table, kind=TableFlag.Kind.CALL, note="Bitte kommen"),
+        hold=SeatHold.objects.create(table=table, position=1, holder="f" * 64, device="phone2"),
         adjustment=Adjustment.objects.create(entry=entry, points=10, reason="Bonus"),
         category=Category.objects.create(season=season, name="Senioren"),
         helper_role=Role.objects.get(kind=Role.Kind.HELPER, tournament=t),
@@ -348,6 +353,7 @@ def fingerprint():
         list(get_user_model().objects.order_by("pk").values_list("username", "is_active")),
         list(TableLink.objects.order_by("pk").values_list("token", "revoked_at")),
         list(TableFlag.objects.order_by("pk").values_list("resolved_at")),
+        list(SeatHold.objects.order_by("pk").values_list("table_id", "position", "holder")),
         list(PreRegistration.objects.order_by("pk").values_list("status", "entry_id")),
         AuditLog.objects.count(),
     )

@@ -17,6 +17,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
+from tests import factories
 from tests.security.test_permission_matrix import classified
 from tests.security.test_permission_matrix import world as matrix_world  # noqa: F401  (a fixture)
 from tournament.models import (
@@ -132,7 +133,7 @@ def put_payloads(w):
     TableFlag.objects.filter(pk=w.flag.pk).update(note=p("call note", 200), device=p("flag device", 32, shown=False))
     phone = Client()
     answer = phone.post(reverse("phone:dispute", args=[w.link.token]),
-                        {"seat": "1", "device": "dev-1", "key": "dispute-key-1", "number": "1",
+                        {**factories.phone_fields(1, "dev-1"), "key": "dispute-key-1", "number": "1",
                          "note": p("dispute note", 200)})
     assert answer.status_code == 200, answer.content
     Signature.objects.create(table=w.table, position=0, totals=[0, 0, 0, 0], state="x",

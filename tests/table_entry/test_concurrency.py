@@ -34,7 +34,7 @@ def post(link, path, data):
 
 def game(table, number, points, seat, key):
     return {"number": number, "contract": "C", "declarer": table.forehand(number) + 1, "result": points,
-            "seat": seat, "device": f"p{seat}", "key": key}
+            **factories.phone_fields(seat, f"p{seat}"), "key": key}
 
 
 def test_a_write_sent_twice_at_once_is_stored_once(hall, slow_engine):

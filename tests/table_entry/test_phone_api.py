@@ -32,9 +32,14 @@ def url(link, path=""):
     return f"/t/{link.token}/{path}"
 
 
+def as_phone(seat, key, **fields):
+    """A write's fields as the phone at ``seat`` (its own phone, holding the seat) sends them."""
+    return {**fields, **factories.phone_fields(seat), "key": key}
+
+
 def cego(table, number, points, seat, key, version=""):
     return {"number": number, "contract": "C", "declarer": table.forehand(number) + 1, "result": points,
-            "seat": seat, "device": f"phone{seat}", "key": key, "version": version}
+            **factories.phone_fields(seat), "key": key, "version": version}
 
 
 def test_the_page_and_the_sheet_of_a_link_show_its_table_only(hall):
@@ -104,18 +109,18 @@ def test_confirm_dispute_call_and_sign_through_http(hall):
     t, round_, first, second, link, _other = hall
     client = Client()
     client.post(url(link, "spiel/"), cego(first, 1, 50, 1, "key-00000001"))
-    own = client.post(url(link, "bestaetigen/"), {"number": 1, "version": 1, "seat": 1, "key": "key-00000002"})
+    own = client.post(url(link, "bestaetigen/"), as_phone(1, "key-00000002", number=1, version=1))
     assert own.status_code == 400
-    ok = client.post(url(link, "bestaetigen/"), {"number": 1, "version": 1, "seat": 2, "key": "key-00000003"})
+    ok = client.post(url(link, "bestaetigen/"), as_phone(2, "key-00000003", number=1, version=1))
     assert ok.status_code == 200 and ok.json()["sheet"]["rows"][0]["game"]["confirmed"] is True
-    stale = client.post(url(link, "bestaetigen/"), {"number": 1, "version": 7, "seat": 3, "key": "key-00000004"})
+    stale = client.post(url(link, "bestaetigen/"), as_phone(3, "key-00000004", number=1, version=7))
     assert stale.status_code == 409
     hostile = "<script>alert(1)</script>"
-    client.post(url(link, "einspruch/"), {"number": 1, "note": hostile, "seat": 3, "key": "key-00000005"})
-    sheet = client.post(url(link, "rufen/"), {"seat": 4, "key": "key-00000006"}).json()["sheet"]
+    client.post(url(link, "einspruch/"), as_phone(3, "key-00000005", number=1, note=hostile))
+    sheet = client.post(url(link, "rufen/"), as_phone(4, "key-00000006")).json()["sheet"]
     assert [f["kind"] for f in sheet["flags"]] == ["dispute", "call"] and sheet["flags"][0]["note"] == hostile
     assert sheet["rows"][0]["game"]["disputed"] and not sheet["rows"][0]["game"]["confirmed"]
-    signing = client.post(url(link, "unterschreiben/"), {"seat": 1, "state": sheet["state"], "key": "key-00000007"})
+    signing = client.post(url(link, "unterschreiben/"), as_phone(1, "key-00000007", state=sheet["state"]))
     assert signing.status_code == 400 and "1 von 24" in signing.json()["errors"]["__all__"][0]
     no_seat = client.post(url(link, "rufen/"), {"key": "key-00000008"})
     assert no_seat.status_code == 400
@@ -132,7 +137,7 @@ def test_a_locked_round_shows_the_sheet_but_takes_no_writes(hall):
     assert sheet["writable"] is False and sheet["complete"]
     refused = client.post(url(link, "spiel/"), cego(first, 1, 10, 1, "key-00000001", version=1))
     assert refused.status_code == 403 and "gesperrt" in refused.json()["errors"]["__all__"][0]
-    assert client.post(url(link, "rufen/"), {"seat": 1, "key": "key-00000002"}).status_code == 403
+    assert client.post(url(link, "rufen/"), {**factories.phone_fields(1), "key": "key-00000002"}).status_code == 403
 
 
 def test_the_sheet_is_not_sent_again_while_nothing_changed(hall):

@@ -36,7 +36,7 @@ def link_of(table):
 
 
 def post(client, link, path, seat, key, **fields):
-    return client.post(f"/t/{link.token}/{path}", {**fields, "seat": seat, "device": f"phone{seat}", "key": key})
+    return client.post(f"/t/{link.token}/{path}", {**fields, **factories.phone_fields(seat), "key": key})
 
 
 @pytest.fixture

@@ -42,11 +42,11 @@ def raeuber_row(points, tricks=None, announcer=3, **more):
 
 
 def preview(link, **row):
-    return Client().post(f"/t/{link.token}/vorschau/", {"seat": 1, "device": "phone1", **row}).json()
+    return Client().post(f"/t/{link.token}/vorschau/", {**factories.phone_fields(1), **row}).json()
 
 
 def save(link, key, **row):
-    return Client().post(f"/t/{link.token}/spiel/", {"seat": 1, "device": "phone1", "key": key, "version": "", **row})
+    return Client().post(f"/t/{link.token}/spiel/", {**factories.phone_fields(1), "key": key, "version": "", **row})
 
 
 def buttons(tournament):

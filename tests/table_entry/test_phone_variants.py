@@ -31,7 +31,7 @@ def linked(ruleset):
 
 
 def post(link, key, **row):
-    return Client().post(f"/t/{link.token}/spiel/", {"seat": 1, "device": "phone1", "key": key, "version": "",
+    return Client().post(f"/t/{link.token}/spiel/", {**factories.phone_fields(1), "key": key, "version": "",
                                                     **row})
 
 

@@ -22,7 +22,8 @@ def setup(players=8):
 
 
 def seat(link, position, device="dev"):
-    return TableAccess(link, position, f"{device}{position}")
+    """The phone ``device<position>`` acting for seat ``position``: one phone per seat, holding it."""
+    return factories.table_phone(link, position, f"{device}{position}")
 
 
 def cego(table, number, points=50):

@@ -175,8 +175,9 @@ def _line(change, value):
 
 
 Action = AuditLog.Action
-TABLE_EVENTS = {Action.CONFIRM, Action.DISPUTE, Action.SIGN, Action.CALL, Action.RESOLVE, Action.ISSUE}
-AT_THE_TABLE = {Kind.GAME, Kind.FLAG, Kind.SIGNATURE, Kind.LINK}        # a pre-registration is confirmed too
+TABLE_EVENTS = {Action.CONFIRM, Action.DISPUTE, Action.SIGN, Action.CALL, Action.RESOLVE, Action.ISSUE,
+                Action.RELEASE}
+AT_THE_TABLE = {Kind.GAME, Kind.FLAG, Kind.SIGNATURE, Kind.LINK, Kind.SEAT}   # a pre-registration is confirmed too
 
 
 def table_event(log, old, new, names=None):
@@ -198,6 +199,11 @@ def table_event(log, old, new, names=None):
         return _("%(what)s resolved") % {"what": what}
     if action == Action.ISSUE:
         return _("new link issued, the old one revoked") if new.get("revoked") else _("link issued")
+    if action == Action.RELEASE:
+        where = {"seat": seats.seat(old.get("seat"), names), "device": str(old.get("device") or "")[:8] or NONE}
+        if new.get("freed"):
+            return _("%(seat)s freed by the tournament direction (it was kept by phone %(device)s)") % where
+        return _("%(seat)s released by its phone (switch seat)") % where
     return ""
 
 

@@ -3,9 +3,9 @@
 Vocabulary as in ``scoring.contracts``: a *round* (*Durchgang*) is one seat draw followed by 24 games (30 at a
 table of 5); a *table* holds 3–5 *seats*; a *game* is one row of the paper sheet. Scores are never typed: they are
 computed by the engine (``services.record_game``) and stored per player in ``Score`` for fast reads. An
-``ExportJob`` is a file being made for a user in the background. ``TableLink``, ``TableFlag``, ``Signature`` and
-``TableRequest`` carry entry at the table (docs/table-entry.md). A ``PreRegistration`` is a player's online
-request to play, confirmed into an entry by the director. A ``FormRequest`` keeps the answer to an office form
+``ExportJob`` is a file being made for a user in the background. ``TableLink``, ``TableFlag``, ``Signature``,
+``TableRequest`` and ``SeatHold`` carry entry at the table (docs/table-entry.md). A ``PreRegistration`` is a
+player's online request to play, confirmed into an entry by the director. A ``FormRequest`` keeps the answer to an office form
 under its idempotency key (a form sent twice writes once). ``ZiegePair``, ``ZiegeBye`` and ``ZiegeGame`` carry a
 Ziege tournament (teams of two, ``models.ziege``).
 """
@@ -18,7 +18,7 @@ from tournament.models.registration import Entry
 from tournament.models.requests import FormRequest
 from tournament.models.roles import Role
 from tournament.models.season import Category, Player, PlayerAlias, Season, Team, Tournament
-from tournament.models.table_entry import Signature, TableFlag, TableLink, TableRequest
+from tournament.models.table_entry import SeatHold, Signature, TableFlag, TableLink, TableRequest
 from tournament.models.ziege import ZiegeBye, ZiegeGame, ZiegePair
 
 __all__ = [
@@ -37,6 +37,7 @@ __all__ = [
     "Score",
     "Season",
     "Seat",
+    "SeatHold",
     "Signature",
     "Table",
     "TableFlag",

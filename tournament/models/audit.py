@@ -33,6 +33,7 @@ class AuditLog(models.Model):
         MERGE = "merge", _("merged")
         END = "end", _("ended early")
         RESUME = "resume", _("resumed")
+        RELEASE = "release", _("seat released")
 
     class Kind(models.TextChoices):
         """What a row is about (``object_type``); ``object_id`` is that object's id where it has one."""
@@ -53,6 +54,7 @@ class AuditLog(models.Model):
         PLAYER = "player", _("Player")
         PREREG = "prereg", _("Pre-registration")
         TABLE = "table", _("Table")
+        SEAT = "seat", _("Seat on a phone")
 
     tournament = models.ForeignKey(Tournament, models.CASCADE, null=True, blank=True, related_name="audit",
                                    verbose_name=_("tournament"))

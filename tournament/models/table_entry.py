@@ -1,6 +1,6 @@
 """Entry at the table (docs/table-entry.md): the secret link of a table, what its players flag for the director
-(disputes, calls), their sign-offs of the final totals, and the answers to their phones' write requests kept by
-idempotency key (a queued game sent twice is stored once)."""
+(disputes, calls), their sign-offs of the final totals, the answers to their phones' write requests kept by
+idempotency key (a queued game sent twice is stored once), and which phone keeps which seat (``SeatHold``)."""
 
 from django.conf import settings
 from django.db import models
@@ -83,9 +83,34 @@ class TableRequest(models.Model):
     key = models.CharField(_("idempotency key"), max_length=64)
     status = models.PositiveSmallIntegerField(_("status"))
     response = models.JSONField(_("answer"))
+    # The SHA-256 of the sending phone's seat secret: the same key from another phone is not answered from here.
+    holder = models.CharField(_("phone (fingerprint)"), max_length=64, blank=True, default="")
     created_at = models.DateTimeField(_("received"), auto_now_add=True)
 
     class Meta:
         verbose_name = _("table request")
         verbose_name_plural = _("table requests")
         constraints = [models.UniqueConstraint(fields=["link", "key"], name="tablerequest_once_per_key")]
+
+
+class SeatHold(models.Model):
+    """A seat of a table kept by one phone (docs/table-entry.md "A phone speaks for one seat"): the first phone
+    that acts for the seat holds it, and every write for that seat must carry the phone's secret. Only the
+    secret's SHA-256 (``holder``) is stored. One phone keeps at most one seat of a table; a hold ends when its
+    phone releases it or the tournament direction frees it (the row is deleted, the log keeps both)."""
+
+    table = models.ForeignKey(Table, models.CASCADE, related_name="seat_holds", verbose_name=_("table"))
+    position = models.PositiveSmallIntegerField(_("seat"))
+    holder = models.CharField(_("phone (fingerprint)"), max_length=64)
+    device = models.CharField(_("device"), max_length=32, blank=True)
+    held_since = models.DateTimeField(_("held since"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "position"]
+        verbose_name = _("seat held by a phone")
+        verbose_name_plural = _("seats held by phones")
+        constraints = [models.UniqueConstraint(fields=["table", "position"], name="seathold_one_phone_per_seat"),
+                       models.UniqueConstraint(fields=["table", "holder"], name="seathold_one_seat_per_phone")]
+
+    def __str__(self):
+        return f"{self.table} · {self.position + 1}"

@@ -57,6 +57,8 @@ urlpatterns = [
     path("turnier/<int:pk>/runde/<int:number>/saal/", director_hall.hall, name="hall"),
     path("turnier/<int:pk>/runde/<int:number>/saal/erledigt/<int:flag_pk>/", director_hall.hall_resolve,
          name="hall_resolve"),
+    path("turnier/<int:pk>/runde/<int:number>/saal/sitz-frei/<int:hold_pk>/", director_hall.hall_free_seat,
+         name="hall_free_seat"),
     path("turnier/<int:pk>/runde/<int:number>/tisch/<int:table_number>/neuer-link/", director_hall.link_reissue,
          name="link_reissue"),
     path("turnier/<int:pk>/runde/<int:number>/uhr/", director_hall.round_clock, name="round_clock"),

@@ -15,4 +15,6 @@ urlpatterns = [
     path("<str:token>/einspruch/", views.dispute, name="dispute"),
     path("<str:token>/rufen/", views.call, name="call"),
     path("<str:token>/unterschreiben/", views.sign, name="sign"),
+    path("<str:token>/sitz/", views.claim_seat, name="claim"),
+    path("<str:token>/sitz/frei/", views.release_seat, name="release"),
 ]

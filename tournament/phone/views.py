@@ -3,8 +3,9 @@ tokens get a plain 404 (``links.resolve``), and each link's requests are rate-li
 
 The writes are exempt from CSRF on purpose: they are authorised by the secret in the URL, which a foreign site
 cannot know, not by a cookie (a director logged in on the same phone gains nothing here: the views never look at
-``request.user``). Each write carries the phone's seat, its device id and an idempotency key (``key``): a
-resent write is answered from ``table_entry.services.once`` and stored once. Every answer carries the sheet as
+``request.user``). Each write carries the phone's seat, its device id, its secret (``secret``: the seat is
+written only by the phone that holds it, ``table_entry.holds``) and an idempotency key (``key``): a resent
+write is answered from ``table_entry.services.once`` and stored once. Every answer carries the sheet as
 it is now (``sheet``), so the page redraws from the server's numbers.
 """
 
@@ -31,7 +32,7 @@ from tournament.results.errors import by_field, status_of
 from tournament.results.rows import GameRowForm, ui_field
 from tournament.results.services import ConflictError
 from tournament.staff.permissions import TableAccess
-from tournament.table_entry import links, selectors, services
+from tournament.table_entry import holds, links, selectors, services
 
 DEVICE = re.compile(r"[A-Za-z0-9_-]{1,32}")
 KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
@@ -56,11 +57,11 @@ def with_link(view):
 
 
 def access_of(request, link):
-    """The phone's seat (posted 1-based) and device id, bound to the link."""
+    """The phone's seat (posted 1-based), device id and the fingerprint of its secret, bound to the link."""
     seat = request.POST.get("seat", "")
     device = request.POST.get("device", "")
     return TableAccess(link, int(seat) - 1 if seat.isdecimal() and len(seat) < 3 else None,
-                       device if DEVICE.fullmatch(device) else "")
+                       device if DEVICE.fullmatch(device) else "", holds.fingerprint(request.POST.get("secret", "")))
 
 
 def posted_key(request):
@@ -108,7 +109,8 @@ def table_page(request, link):
                "sheet": sheet, "contracts": [] if kind else selectors.contract_buttons(tournament, lang),
                "urls": {name: f"{links.link_path(link)}{path}" for name, path in (
                    ("state", "blatt/"), ("preview", "vorschau/"), ("save", "spiel/"), ("confirm", "bestaetigen/"),
-                   ("dispute", "einspruch/"), ("call", "rufen/"), ("sign", "unterschreiben/"))}}
+                   ("dispute", "einspruch/"), ("call", "rufen/"), ("sign", "unterschreiben/"),
+                   ("claim", "sitz/"), ("release", "sitz/frei/"))}}
     response = render(request, f"phone/{kind}.html" if kind else "phone/table.html", context)
     response["Cache-Control"] = "private, no-cache"
     return response
@@ -165,7 +167,8 @@ def save_game(request, link):
     access = access_of(request, link)
     if games.kind_of(link):
         save = games.ziege_save if games.kind_of(link) == games.ZIEGE else games.offiziers_save
-        status, payload = services.once(link=link, key=posted_key(request), write=lambda: save(access, request, link))
+        status, payload = services.once(link=link, key=posted_key(request), write=lambda: save(access, request, link),
+                                        access=access)
         return answer(link, status, payload)
     form = game_form(request, link)
 
@@ -184,7 +187,7 @@ def save_game(request, link):
             return refused(err, renamer(form), number=number)
         return 200, {"ok": True, "number": game.number, "version": game.version}
 
-    status, payload = services.once(link=link, key=posted_key(request), write=write)
+    status, payload = services.once(link=link, key=posted_key(request), write=write, access=access)
     return answer(link, status, payload)
 
 
@@ -212,7 +215,7 @@ def simple_write(request, link, service, **kwargs):
             return refused(err)
         return 200, {"ok": True}
 
-    status, payload = services.once(link=link, key=posted_key(request), write=write)
+    status, payload = services.once(link=link, key=posted_key(request), write=write, access=access)
     return answer(link, status, payload)
 
 
@@ -244,6 +247,22 @@ def call(request, link):
 @with_link
 def sign(request, link):
     return simple_write(request, link, games.service(link, "sign_table"), state=request.POST.get("state", "")[:64])
+
+
+@csrf_exempt
+@require_POST
+@with_link
+def claim_seat(request, link):
+    """The phone chose its seat: it holds it from now on, or hears that another phone does."""
+    return simple_write(request, link, services.claim_seat)
+
+
+@csrf_exempt
+@require_POST
+@with_link
+def release_seat(request, link):
+    """The phone gives its seat up ("switch seat")."""
+    return simple_write(request, link, services.release_seat)
 
 
 @require_GET

@@ -27,6 +27,8 @@ def by_field(err, rename=None):
 
 
 def status_of(err):
+    if getattr(err, "status", None):             # an error that names its own (table_entry.holds.SeatRefused: 403)
+        return err.status
     if isinstance(err, ConflictError):
         return 409
     return 403 if isinstance(err, PermissionDenied) else 400

@@ -38,18 +38,20 @@ TOURNAMENT_KINDS = {DIRECT: {Role.Kind.DIRECTOR}, ENTER: {Role.Kind.DIRECTOR, Ro
 
 class TableAccess:
     """A table link in use: ``link`` (a ``TableLink`` with its table, round and tournament loaded), ``seat``
-    (0-based, the seat the phone chose) and ``device`` (the phone's own id). Not a user: unauthenticated, no
-    roles; ``audit`` records it as ``origin``."""
+    (0-based, the seat the phone chose), ``device`` (the phone's own id, a label for the log) and ``holder``
+    (the fingerprint of the phone's secret: which phone it is, ``table_entry.holds``). Not a user:
+    unauthenticated, no roles; ``audit`` records it as ``origin`` (never the holder)."""
 
     is_authenticated = False
     is_active = False
     is_superuser = False
 
-    def __init__(self, link, seat=None, device=""):
+    def __init__(self, link, seat=None, device="", holder=""):
         self.link = link
         self.table = link.table
         self.seat = seat
         self.device = device
+        self.holder = holder
 
     def origin(self):
         return {"table": self.table.number, "seat": self.seat, "device": self.device}

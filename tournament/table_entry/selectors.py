@@ -1,5 +1,6 @@
 """Reads of entry at the table: the sheet a phone shows (``phone_sheet``), the fingerprint a sign-off is given for
-(``sheet_state``), who has signed (``signed_positions``), and the tiles of the director's hall view (``hall``)."""
+(``sheet_state``), who has signed (``signed_positions``), and the tiles of the director's hall view (``hall``,
+with the seats phones hold)."""
 
 import hashlib
 
@@ -12,6 +13,7 @@ from tournament.models import Game, Score, Seat, Signature, Table, TableFlag, Zi
 from tournament.results import selectors as results
 from tournament.results.engine import ruleset_for
 from tournament.results.rows import row_values, variant_text
+from tournament.table_entry import holds
 
 
 def sheet_state(table, games=None, totals=None):
@@ -153,6 +155,7 @@ def hall(round_):
                                                                                               "state"):
         signatures.setdefault(table_id, []).append((position, state))
     progress = {p["table"].pk: p["complete"] for p in results.round_progress(round_)}
+    seat_holds = holds.holds_of(round_)
     tiles = []
     for t in tables:
         if ziege:
@@ -170,7 +173,7 @@ def hall(round_):
                 "fully_signed": len(signed) == t.size, "signed_seats": [p + 1 for p in signed],
                 "disputes": [f for f in table_flags if f.kind == TableFlag.Kind.DISPUTE],
                 "calls": [f for f in table_flags if f.kind == TableFlag.Kind.CALL],
-                "minutes_idle": minutes}
+                "minutes_idle": minutes, "holds": seat_holds.get(t.pk, [])}
         tile["attention"] = attention(tile)
         tiles.append(tile)
     tiles.sort(key=lambda tile: (-tile["attention"], tile["number"]))

@@ -1,6 +1,7 @@
 """Writes at the table and the director's answers to them (docs/table-entry.md). Every write is keyword-only,
 in one transaction, takes the table's row lock, checks permissions and records the audit log — a phone acts as
-a ``permissions.TableAccess`` (its link, seat and device), which the log keeps as the row's origin.
+a ``permissions.TableAccess`` (its link, seat and device), which the log keeps as the row's origin. A write for
+a seat must come from the phone that holds it (``holds``: the first phone that acts for a seat takes it).
 
 Games themselves are keyed through ``results.services.record_game`` (same rules, same errors, same engine);
 ``key_game`` only adds the table's checks. ``once`` keeps the answer of a phone's write under its idempotency
@@ -18,14 +19,15 @@ from tournament.models import AuditLog, Game, Round, Signature, Table, TableFlag
 from tournament.results import selectors as results
 from tournament.results import services as results_services
 from tournament.staff import permissions
-from tournament.table_entry import selectors
+from tournament.table_entry import holds, selectors
 
 MAX_CLOCK_MINUTES = 600
 WRITE_ERRORS = (ValidationError, PermissionDenied)      # what a write refuses with (ConflictError is a ValidationError)
 
 
-def _locked_table(access):
-    """The access's table under its row lock, refusing a revoked link, a missing seat and a locked round."""
+def _locked_table(access, hold=True):
+    """The access's table under its row lock, refusing a revoked link, a missing seat and a locked round — and,
+    with ``hold``, a seat another phone holds (a free seat is taken by this phone: ``holds.check``)."""
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=access.table.pk)
     if not access.may_write(table):
         raise PermissionDenied(_("This link is no longer valid."))
@@ -33,23 +35,45 @@ def _locked_table(access):
         raise ValidationError({"seat": ValidationError(_("Choose your seat first."), code="seat_required")})
     if table.round.status == Round.Status.LOCKED:
         raise PermissionDenied(_("This round is locked. Only the tournament direction can correct it."))
+    if hold:
+        holds.check(table, access)
     return table
 
 
-def once(*, link, key, write):
+def once(*, link, key, write, access=None):
     """Run ``write()`` → ``(status, answer)`` once per idempotency ``key`` of ``link``: the same key again returns
     the stored answer and writes nothing. Only accepted writes (status < 300) are kept; a refusal is answered
     afresh, so a corrected resend is not stuck with an old error. Without a key, ``write()`` simply runs
-    (``common.idempotency.once``, the one mechanism)."""
+    (``common.idempotency.once``, the one mechanism). The stored answer is given only to the phone that sent
+    the write (``access.holder``): the same key from another phone is refused, never answered as accepted."""
+    holder = access.holder if access is not None else ""
 
     def store(claim, result):
         claim.status, claim.response = result
         claim.save(update_fields=["status", "response"])
 
+    def replay(row):
+        if row.holder != holder:
+            return 403, {"ok": False, "errors": {"seat": [_("This write was sent by another phone.")]}}
+        return row.status, {**row.response, "repeated": True}
+
     return idempotency.once(model=TableRequest, scope={"link": link}, key=key, write=write,
-                            keep=lambda result: result[0] < 300, store=store,
-                            replay=lambda row: (row.status, {**row.response, "repeated": True}),
-                            claim_defaults={"status": 0, "response": {}})
+                            keep=lambda result: result[0] < 300, store=store, replay=replay,
+                            claim_defaults={"status": 0, "response": {}, "holder": holder})
+
+
+@transaction.atomic
+def claim_seat(*, access):
+    """The phone chose its seat: it takes the seat when free (``holds.check``); refused when another phone holds
+    it or this phone holds another seat of the table."""
+    _locked_table(access)
+
+
+@transaction.atomic
+def release_seat(*, access):
+    """The phone gives its seat up ("switch seat"): another phone may take it now (audited)."""
+    table = _locked_table(access, hold=False)
+    holds.release(table, access)
 
 
 @transaction.atomic

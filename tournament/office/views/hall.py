@@ -1,7 +1,8 @@
 """Director pages of entry at the table (docs/table-entry.md): the hall view of a round — every table a tile, the
 tables that need the director first, refreshed every ``POLL_SECONDS`` (``office/hall.js`` asks for the tiles alone
-with ``HX-Request``) —, marking a dispute or a call as dealt with, a table's new link, and the round clock. The
-round page shows the links, the clock form and what keeps a round from being locked (``round_extras``)."""
+with ``HX-Request``) —, marking a dispute or a call as dealt with, freeing a seat a phone holds, a table's new link,
+and the round clock. The round page shows the links, the clock form and what keeps a round from being locked
+(``round_extras``)."""
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
@@ -11,13 +12,13 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournament.common.idempotency import idempotent
-from tournament.models import Round, Table, TableFlag
+from tournament.models import Round, SeatHold, Table, TableFlag
 from tournament.office import errors
 from tournament.office.forms.director import ClockForm
 from tournament.office.views.access import allowed, direct, tournament_pk
 from tournament.office.views.common import sheet_url, site_url, tournament_context, tournament_or_404
 from tournament.staff import permissions
-from tournament.table_entry import links, selectors, services
+from tournament.table_entry import holds, links, selectors, services
 from tournament.table_entry.qr import qr_svg
 
 POLL_SECONDS = 10
@@ -91,6 +92,23 @@ def hall_resolve(request, pk, number, flag_pk):
         errors.to_messages(request, err)
     else:
         messages.success(request, _("Table %(n)s: marked as done.") % {"n": flag.table.number})
+    return redirect("director:hall", pk, number)
+
+
+@allowed(permissions.ENTER, tournament_pk)
+@require_POST
+@idempotent
+def hall_free_seat(request, pk, number, hold_pk):
+    """Free a seat a phone holds (a broken phone, the wrong seat taken): the next phone acting for it takes it."""
+    hold = get_object_or_404(SeatHold.objects.select_related("table"), pk=hold_pk,
+                             table__round__tournament_id=pk, table__round__number=number)
+    try:
+        holds.free_seat(hold=hold, user=request.user)
+    except errors.ERRORS as err:
+        errors.to_messages(request, err)
+    else:
+        messages.success(request, _("Table %(n)s: seat %(seat)s is free; the next phone that chooses it keeps it.")
+                         % {"n": hold.table.number, "seat": hold.position + 1})
     return redirect("director:hall", pk, number)
 
 

@@ -347,11 +347,11 @@
 
   /* ---- events ---- */
   document.querySelectorAll("#seat-choice .seat-button").forEach((b) => b.addEventListener("click", () => {
-    net.setSeat(Number(b.dataset.seat));
+    net.claim(Number(b.dataset.seat), writable());
     counted = Number(b.dataset.seat);
     render();
   }));
-  $("change-seat").addEventListener("click", (e) => { e.preventDefault(); net.setSeat(null); render(); });
+  $("change-seat").addEventListener("click", (e) => { e.preventDefault(); net.release(writable()); render(); });
   $("call").addEventListener("click", () => { net.enqueue("call", {note: ""}); });
   $("points").addEventListener("input", schedulePreview);
   $("save").addEventListener("click", save);

@@ -89,11 +89,11 @@
     });
   }
   document.querySelectorAll("#seat-choice .seat-button").forEach((b) => b.addEventListener("click", () => {
-    net.setSeat(Number(b.dataset.seat));
+    net.claim(Number(b.dataset.seat), app.writable());
     render();
     window.scrollTo(0, 0);
   }));
-  $("change-seat").addEventListener("click", (e) => { e.preventDefault(); net.setSeat(null); render(); });
+  $("change-seat").addEventListener("click", (e) => { e.preventDefault(); net.release(app.writable()); render(); });
 
   /* ---- the sheet ---- */
   function status(row, queued) {

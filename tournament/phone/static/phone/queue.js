@@ -1,5 +1,6 @@
-/* The table page's storage and network (docs/table-entry.md): the seat and device id, the offline queue of
-   writes in localStorage, sending it in order, polling the sheet. No library; the page script (phone.js) draws.
+/* The table page's storage and network (docs/table-entry.md): the seat, the device id and the phone's secret
+   (with it the phone holds its seat: sent with every write, never shown), the offline queue of writes in
+   localStorage, sending it in order, polling the sheet. No library; the page script (phone.js) draws.
 
    Every write gets its own idempotency key and is stored in the queue BEFORE it is sent; it leaves the queue only
    when the server has answered (2xx, or a 4xx/409 the page shows). Network errors, 5xx and 429 keep it queued:
@@ -20,7 +21,7 @@
     },
   };
   const KEYS = {seat: "cego.seat." + token, queue: "cego.queue." + token, sheet: "cego.sheet." + token,
-                conflicts: "cego.conflicts." + token, device: "cego.device"};
+                conflicts: "cego.conflicts." + token, device: "cego.device", secret: "cego.secret"};
 
   function randomId(length) {
     const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
@@ -39,6 +40,12 @@
     storage.set(KEYS.device, device);
   }
 
+  let secret = storage.get(KEYS.secret);
+  if (!secret || !/^[A-Za-z0-9_-]{22,64}$/.test(secret)) {
+    secret = randomId(32);
+    storage.set(KEYS.secret, secret);
+  }
+
   const listeners = [];
   let online = true;
   let flushing = false;
@@ -48,6 +55,10 @@
     device() { return device; },
     seat() { const s = parseInt(storage.get(KEYS.seat), 10); return Number.isInteger(s) && s > 0 ? s : null; },
     setSeat(seat) { if (seat) storage.set(KEYS.seat, String(seat)); else storage.remove(KEYS.seat); },
+    /* The seat chosen: this phone holds it from now on (or hears that another phone does). */
+    claim(seat, send) { net.setSeat(seat); if (send) net.enqueue("claim", {}); },
+    /* "Switch seat": the seat is given up for another phone (after the writes queued for it). */
+    release(send) { if (send && net.seat()) net.enqueue("release", {}); net.setSeat(null); },
     queue() { return readJSON(KEYS.queue, []); },
     conflicts() { return readJSON(KEYS.conflicts, []); },
     setConflicts(list) { storage.set(KEYS.conflicts, JSON.stringify(list)); },
@@ -92,7 +103,8 @@
         let response;
         try {
           response = await net.post(net.urls[item.action],
-                                     Object.assign({}, item.fields, {seat: item.seat || "", device, key: item.key}));
+                                     Object.assign({}, item.fields, {seat: item.seat || "", device, secret,
+                                                                     key: item.key}));
         } catch (e) {
           setOnline(false);
           break;
@@ -102,6 +114,9 @@
         try { payload = await response.json(); } catch (e) { payload = {}; }
         remove(item.key);
         setOnline(true);
+        const seatRefused = !response.ok && payload.errors && payload.errors.seat;
+        if (seatRefused && item.action === "release" && !net.seat()) net.setSeat(item.seat);   // still ours
+        else if (seatRefused && item.seat === net.seat()) net.setSeat(null);      // not ours: choose again
         if (payload.sheet) emit("sheet", payload.sheet);
         if (!response.ok) emit("refused", {item, status: response.status, payload});
         emit("changed");
