@@ -31,9 +31,9 @@ from django.core.management import call_command
 from django.db import transaction
 from django.test import Client
 
+from tests import factories
 from tournament.models import Round, TableLink, Tournament
 from tournament.public import cache as public_cache
-from tournament.staff.permissions import TableAccess
 from tournament.table_entry import services as table_services
 
 pytestmark = pytest.mark.django_db
@@ -179,7 +179,7 @@ def demo(django_db_setup, django_db_blocker):
         round_ = running.round_set.exclude(status=Round.Status.LOCKED).get()
         links = list(TableLink.objects.filter(table__round=round_, revoked_at__isnull=True)
                      .select_related("table__round__tournament").order_by("table__number")[:3])
-        first, second, third = (TableAccess(link, seat=0, device=f"visible-{k}") for k, link in enumerate(links))
+        first, second, third = (factories.table_phone(link, 0, f"visible-{k}") for k, link in enumerate(links))
         number = first.table.games.order_by("number").values_list("number", flat=True).first()
         if number is not None:
             table_services.dispute_game(access=first, number=number, note="Falsch gezählt, Spiel 1")
