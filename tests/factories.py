@@ -177,3 +177,12 @@ def phone_fields(seat, device=None):
     """The fields a phone posts with every write: its seat (1-based), device id and secret."""
     device = device or f"phone{seat}"
     return {"seat": seat, "device": device, "secret": phone_secret(device)}
+def namesakes_at(table, towns=("Triberg", "Hornberg"), first="Marie-Luise", last="Schwörer"):
+    """Seats 1 and 2 of ``table`` become two players of the same name (father and son, two towns), as a club's
+    list has them (issue 22); returns their entries in seat order."""
+    from tournament.models import Seat
+
+    seats = list(Seat.objects.filter(table=table).select_related("entry__player").order_by("position")[:2])
+    for seat, town in zip(seats, towns):
+        Player.objects.filter(pk=seat.entry.player_id).update(first_name=first, last_name=last, town=town)
+    return [seat.entry for seat in seats]

@@ -271,6 +271,7 @@ def lock_on_round_page(browser, live_server, tournament, director):
         page.goto(live_server.url + reverse("director:round", args=[tournament.pk, 1]))
         expect(page.locator("#lock-reason")).to_have_count(0)          # nothing unsigned: no override needed
         page.click("#lock-round")
+        page.click("#confirm")                                       # locking asks first
         expect(page.locator("#round-status")).to_have_attribute("data-status", "locked")
     finally:
         context.close()
@@ -322,8 +323,9 @@ def test_a_conflict_shows_both_versions_and_the_player_chooses(live_server, phon
     _t, _r, table, token = table_and_token()
     seats = phones(token)
     first, second = seats.open(seat=1), seats.open(seat=2)
-    save_online(first, 1, ("C", None, "45"))
-    key_game(second, 1, ("C", None, "50"))          # the second phone has not seen game 1 yet
+    second.clock.pause_at(second.evaluate("Date.now()") + 1000)       # no poll: it won't see the first's game 1
+    key_game(second, 1, ("C", None, "50"))          # the second phone begins game 1 (the keypad asks the sheet) …
+    save_online(first, 1, ("C", None, "45"))        # … while the first phone saves its game 1
     second.click("#save")
     conflict = second.locator("#conflicts .conflict")
     expect(conflict).to_be_visible()

@@ -85,6 +85,7 @@ def test_a_director_runs_a_ziege_evening(live_server, page, settings, tmp_path):
     page.screenshot(path=str(tmp_path / "ziege-round.png"), full_page=True)
     expect(page.locator("#lock-reason")).to_have_count(0)            # ended with a reason already
     page.click("#lock-round")
+    page.click("#confirm")                                           # locking asks first
     page.wait_for_load_state()
     expect(page.locator("#round-status")).to_have_attribute("data-status", "locked")
     expect(page.locator("#unlock-round")).to_have_count(1)

@@ -35,7 +35,7 @@ def test_a_season_is_created_by_a_superuser_and_audited_on_the_season():
     log = AuditLog.objects.get()
     assert (log.season, log.tournament, log.object_type, log.action, log.user) == (
         season, None, Kind.SEASON, Action.CREATE, root)
-    assert log.new == {"name": "Saison 2026", "year": 2026, "best_n": 5, "youth_age": 18}
+    assert log.new == {"name": "Saison 2026", "year": 2026, "best_n": 5, "youth_age": 18, "senior_age": None}
 
 
 def test_an_organiser_edits_only_their_season_and_only_changes_are_logged():

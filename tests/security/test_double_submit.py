@@ -46,7 +46,7 @@ EXEMPT_NAMESPACES = {
 EXEMPT = {"login": "signs in", "logout": "signs out", "set_language": "sets a cookie",
           "password_change": "sets the same password again", "password_change_done": "a page",
           "password_reset": "sends a mail", "password_reset_done": "a page", "password_reset_confirm": "a page",
-          "password_reset_complete": "a page"}
+          "password_reset_complete": "a page", "favicon": "a redirect to the icon"}
 
 
 def patterns(resolver=None, namespace=""):

@@ -98,6 +98,7 @@ MATRIX = {
     "tariff:detail": (lambda w: ["schwarzwald"], PUBLIC),
     "tariff:ziege": (lambda w: [], PUBLIC),
     "set_language": (lambda w: [], everyone(ELSEWHERE)),
+    "favicon": (lambda w: [], everyone(ELSEWHERE)),                 # a redirect to the static icon
     # Accounts (django.contrib.auth.urls)
     "login": (lambda w: [], PUBLIC),
     "logout": (lambda w: [], everyone(405)),                 # POST only
@@ -146,6 +147,8 @@ MATRIX = {
     "director:hall_free_seat": (lambda w: [w.t.pk, 1, w.hold.pk], office(ENTER, ok=405)),
     "director:link_reissue": (lambda w: [w.t.pk, 1, w.table.number], office(DIRECT, ok=405)),
     "director:round_clock": (lambda w: [w.t.pk, 1], office(DIRECT, ok=405)),
+    "director:tournament_publish": (lambda w: [w.t.pk], office(DIRECT, ok=405)),        # POST only
+    "director:tournament_finish": (lambda w: [w.t.pk], office(DIRECT, ok=405)),         # POST only
     "director:table_end": (lambda w: [w.t.pk, 1, w.table.number], office(DIRECT, ok=405)),
     "director:adjustments": (lambda w: [w.t.pk], office(DIRECT)),
     "director:adjustment_delete": (lambda w: [w.t.pk, w.adjustment.pk], office(DIRECT, ok=405)),

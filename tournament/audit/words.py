@@ -194,9 +194,11 @@ def table_event(log, old, new, names=None):
     if action == Action.CALL:
         return _("called the tournament direction") + (f": “{new['note']}”" if new.get("note") else "")
     if action == Action.RESOLVE:
-        what = _("dispute of game %(number)s") % {"number": old.get("game")} if old.get("kind") == "dispute" \
-            else _("call for the director")
-        return _("%(what)s resolved") % {"what": what}
+        decision = new.get("decision") or _("no note")
+        if old.get("kind") == "dispute":
+            return _("dispute resolved: %(decision)s (game %(number)s)") % {"decision": decision,
+                                                                           "number": old.get("game")}
+        return _("call answered: %(decision)s") % {"decision": decision}
     if action == Action.ISSUE:
         return _("new link issued, the old one revoked") if new.get("revoked") else _("link issued")
     if action == Action.RELEASE:

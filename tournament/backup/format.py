@@ -28,14 +28,14 @@ READABLE_VERSIONS = (1, 2)
 # Stored fields per model, in document order. Relations are written by natural keys instead (start numbers,
 # round, table and game numbers, team and category names, user names); tests/backup/test_backup.py checks
 # that these and the relations cover every concrete field, so a new field cannot be left out unnoticed.
-SEASON_FIELDS = ("name", "year", "best_n", "youth_age", "created_at")
+SEASON_FIELDS = ("name", "year", "best_n", "youth_age", "senior_age", "created_at")
 TOURNAMENT_FIELDS = ("name", "date", "venue", "game", "ruleset", "options", "round_count", "games_per_round_3",
                      "games_per_round_4", "games_per_round_5", "status", "published", "keep_teams_apart",
                      "tiebreaks", "prize_places", "last_place_prize", "seed", "created_at", "prereg_open",
-                     "prereg_capacity", "games_per_round_2", "win_loss", "round_robin")
+                     "prereg_capacity", "games_per_round_2", "win_loss", "round_robin", "publish_with_draw")
 PLAYER_IDENTITY = ("first_name", "last_name", "town", "club", "is_woman", "birth_year", "is_guest")
 PLAYER_FIELDS = (*PLAYER_IDENTITY, "created_at")
-ENTRY_FIELDS = ("start_number", "paid", "checked_in", "withdrawn", "registered_at", "total", "lot")
+ENTRY_FIELDS = ("start_number", "paid", "checked_in", "withdrawn", "registered_at", "total", "lot", "note")
 ROUND_FIELDS = ("number", "status", "seed", "algorithm", "input_hash", "drawn_at", "clock_minutes", "clock_ends_at")
 TABLE_FIELDS = ("number", "size", "games_planned", "ended_early", "not_counted", "end_reason")
 GAME_STORED = ("number", *GAME_FIELDS, "scores", "value", "fach", "won", "explanation", "version", "updated_at",
@@ -53,10 +53,17 @@ LATER_FIELDS = {"clock_minutes": None, "clock_ends_at": None, "keyed_seat": None
                 # Offiziers-Cego and Ziege (docs/director.md): older files are Cego tournaments.
                 "game": "cego", "games_per_round_2": 4, "win_loss": False, "round_robin": False,
                 # The variants of issue 15 (docs/scoring.md): a Gegensolo's contract, a game played open.
-                "played_with": None, "ouverte": False}
+                "played_with": None, "ouverte": False,
+                # A remark on an entry (the club list's "Bemerkung", docs/director.md "Import").
+                "note": "", "senior_age": None,
+                # Published with the first draw (issue 22, docs/director.md): older files wait for nobody.
+                "publish_with_draw": False}
 # Not stored: the data versions of the page cache (tournament.audit.versions) belong to this database; an
 # imported tournament starts with new ones and raises its season's.
 VERSION_FIELDS = ("data_version", "setup_version", "results_version")
+# Not stored either: whether this database's import created an entry's player (``Entry.created_player``,
+# docs/director.md "Import"); a restored entry is not an import, its player stays when it is removed.
+LOCAL_FIELDS = ("created_player",)
 
 # Audit rows name their object by a database id; the document names it by natural keys instead (docs/backup.md).
 # ``"tournament": ()``: the row is about the document's own tournament (its settings), named by ``{}``. Rows of a

@@ -6,9 +6,16 @@ accents, hyphens, spaces and punctuation — so "Hansjörg Müller-Lüdenscheid"
 "hansjorg muller ludenscheid" have one key. ``similar`` adds a tolerance of one typo (one letter added, dropped,
 changed or two swapped: rapidfuzz's optimal string alignment distance) on top of the key, for names long enough
 that one letter is a typo and not another name.
+
+``match_key`` also folds look-alike letters of other scripts to the Latin letter they pass for ("Аnna" with a
+Cyrillic А is "Anna"; ``LOOK_ALIKES``), so a name typed or pasted with one is caught as a namesake instead of
+becoming a second player nobody can tell apart. ``tidy`` is what every typed or imported name goes through:
+invisible and direction-changing characters (zero-width spaces, bidi overrides and isolates, soft hyphens, …)
+removed and spaces collapsed; ``invisible`` says whether text had characters but nothing a reader can see.
 """
 
 import re
+import unicodedata
 
 from rapidfuzz.distance import OSA
 
@@ -18,11 +25,44 @@ _SPELT = (("ae", "a"), ("oe", "o"), ("ue", "u"), ("ss", "s"))
 _NOT_LETTER = re.compile(r"[^0-9a-z]+")
 MIN_TYPO_LENGTH = 4        # "Beha" vs "Bena" is one typo; "Ott" vs "Otto" may be two people
 
+# Cyrillic and Greek letters that look like a Latin one (Unicode's confusables, the ones a name can contain).
+LOOK_ALIKES = str.maketrans({
+    "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C", "Т": "T", "Х": "X",
+    "У": "Y", "Ү": "Y", "І": "I", "Ј": "J", "Ѕ": "S", "Ԛ": "Q", "Ԝ": "W", "Ё": "Ë", "Ї": "Ï",
+    "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x", "і": "i", "ј": "j", "ѕ": "s", "ԁ": "d",
+    "һ": "h", "ԛ": "q", "ԝ": "w", "ӏ": "l", "ё": "ë", "ї": "ï", "ү": "y",
+    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O", "Ρ": "P",
+    "Τ": "T", "Υ": "Y", "Χ": "X", "ο": "o", "α": "a", "ι": "i", "κ": "k", "ν": "v", "ρ": "p", "υ": "u", "χ": "x",
+    "ı": "i", "ɑ": "a", "ɡ": "g", "ǀ": "l",
+})
+# Letters that show as nothing although Unicode counts them as letters or symbols (Hangul fillers, the blank
+# Braille pattern); with every format (Cf: zero-width, bidi, soft hyphen), control and unassigned character they
+# are dropped from a name.
+_BLANK_LETTERS = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u180e"}
+_DROPPED_CATEGORIES = {"Cf", "Cc", "Co", "Cn", "Cs"}
+_UNSEEN_CATEGORIES = _DROPPED_CATEGORIES | {"Zs", "Zl", "Zp", "Mn", "Me"}
+
+
+def tidy(text):
+    """A typed or imported name, town or club as it is stored: invisible and direction-changing characters
+    removed (U+200B, U+202E, U+2066…, U+FEFF, soft hyphens, Hangul fillers …), spaces collapsed."""
+    kept = "".join(c for c in str(text or "")
+                   if c not in _BLANK_LETTERS and unicodedata.category(c) not in _DROPPED_CATEGORIES)
+    return " ".join(kept.split())
+
+
+def invisible(text):
+    """Whether ``text`` has characters but none a reader can see (only spaces, zero-width, bidi controls,
+    combining marks without a letter …): such a name is refused wherever it is typed or imported."""
+    text = str(text or "")
+    return bool(text) and all(c in _BLANK_LETTERS or unicodedata.category(c) in _UNSEEN_CATEGORIES for c in text)
+
 
 def match_key(text):
-    """``text`` folded for matching: German key (lower case, umlauts spelt out, accents dropped), then the spelt-out
-    umlauts and ß folded to their base letter, everything but letters and digits removed."""
-    key = german_key(text)
+    """``text`` folded for matching: look-alike letters of other scripts as the Latin letter (``LOOK_ALIKES``),
+    German key (lower case, umlauts spelt out, accents dropped), then the spelt-out umlauts and ß folded to their
+    base letter, everything but letters and digits removed."""
+    key = german_key(str(text or "").translate(LOOK_ALIKES))
     for spelt, base in _SPELT:
         key = key.replace(spelt, base)
     return _NOT_LETTER.sub("", key)

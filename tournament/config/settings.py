@@ -125,6 +125,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",
+    "tournament.config.error_pages.AppErrorPages",      # the app's 404 and 500 pages with DEBUG on too
 ]
 
 ROOT_URLCONF = "tournament.config.urls"

@@ -1,5 +1,7 @@
 """URLs. Paths are German (the players' language); URL names are English."""
 from django.contrib import admin
+from django.http import HttpResponseRedirect
+from django.templatetags.static import static
 from django.urls import include, path
 
 from tournament.public.views import tariff
@@ -13,7 +15,15 @@ tariff_patterns = (
     "tariff",
 )
 
+
+
+def favicon(request):
+    """Browsers ask for /favicon.ico on their own: the app's icon (linked from every page's head as well)."""
+    return HttpResponseRedirect(static("tournament/favicon.svg"))
+
+
 urlpatterns = [
+    path("favicon.ico", favicon, name="favicon"),
     path("tarif/", include(tariff_patterns)),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
@@ -25,3 +35,5 @@ urlpatterns = [
     path("t/", include("tournament.phone.urls")),
     path("", include("tournament.public.urls")),
 ]
+
+handler500 = "tournament.config.error_pages.server_error"

@@ -121,7 +121,7 @@ def draw_round(*, tournament, number, user, seed=None):
                                  for pos, p in enumerate(players))
     issue_links(round_, user)               # every table's secret link for entry at the table
     draw_missing_lots([tournament.pk])      # from now on the standings rank the field, ties by lot
-    _running(tournament)
+    start_playing(tournament, user)
     audit(tournament=tournament, obj_type=AuditLog.Kind.ROUND, obj_id=round_.pk, action=AuditLog.Action.DRAW, user=user,
            new={"round": number, "seed": str(seed), "algorithm": result.algorithm, "input_hash": result.input_hash,
                 "players": len(by_player), "stats": result.stats(),
@@ -129,10 +129,19 @@ def draw_round(*, tournament, number, user, seed=None):
     return round_
 
 
-def _running(tournament):
+def start_playing(tournament, user):
+    """What a draw does to its tournament (every game's draw calls it, inside its transaction): a tournament in
+    registration is running, and one not yet published becomes public unless the director chose to keep it
+    hidden (``publish_with_draw``, docs/director.md "Published when it should be"), with its own audit row."""
     if tournament.status == tournament.Status.REGISTRATION:
         tournament.status = tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
+    if not tournament.published and tournament.publish_with_draw:
+        tournament.published = True
+        tournament.save(update_fields=["published"])
+        audit(tournament=tournament, obj_type=AuditLog.Kind.TOURNAMENT, obj_id=tournament.pk,
+              action=AuditLog.Action.UPDATE, user=user, old={"published": False}, new={"published": True},
+              reason=_("published with the first draw"))
 
 
 def _draw_offiziers(tournament, number, entries, user, seed):
@@ -148,7 +157,7 @@ def _draw_offiziers(tournament, number, entries, user, seed):
     round_, result = draw_pairs(tournament=tournament, number=number, entries=present_entries(tournament),
                                 seed=seed)
     issue_links(round_, user)
-    _running(tournament)
+    start_playing(tournament, user)
     bye = next((e.start_number for e in entries if e.pk == result.bye), None)
     audit(tournament=tournament, obj_type=AuditLog.Kind.ROUND, obj_id=round_.pk, action=AuditLog.Action.DRAW, user=user,
            new={"round": number, "seed": str(seed), "algorithm": round_.algorithm, "players": len(entries),

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from tournament.audit.log import audit
 from tournament.common.locks import lock_tournament
-from tournament.draws.services import check_drawable, present_entries
+from tournament.draws.services import check_drawable, present_entries, start_playing
 from tournament.models import AuditLog, Round, Seat, Table, Tournament, ZiegeBye, ZiegePair
 from tournament.seating import pairs as pairing
 from tournament.seating.rng import Rng
@@ -88,9 +88,7 @@ def draw_round(*, tournament, number, user, seed=None):
     if bye is not None:
         ZiegeBye.objects.create(round=round_, pair=by_id[bye])
     draw_missing_pair_lots(tournament)
-    if tournament.status == tournament.Status.REGISTRATION:
-        tournament.status = tournament.Status.RUNNING
-        tournament.save(update_fields=["status"])
+    start_playing(tournament, user)
     audit(tournament=tournament, obj_type=AuditLog.Kind.ROUND, obj_id=round_.pk, action=AuditLog.Action.DRAW,
           user=user, new={"round": number, "seed": seed, "algorithm": ALGORITHM, "teams": len(pairs),
                           "tables": len(matches), "bye": None if bye is None else by_id[bye].number,

@@ -32,6 +32,12 @@ class Entry(models.Model):
     paid = models.BooleanField(_("paid"), default=False)
     checked_in = models.BooleanField(_("checked in"), default=False)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    note = models.CharField(_("remark"), max_length=200, blank=True,
+                            help_text=_("For the tournament direction only, e.g. the remark of the club's list."))
+    created_player = models.BooleanField(
+        _("player created with this entry"), default=False, editable=False,
+        help_text=_("The import that made this entry also created its player: removing the entry removes the "
+                    "player too while nothing else uses him."))
     registered_at = models.DateTimeField(_("registered"), auto_now_add=True)
     total = models.IntegerField(_("total"), default=0, editable=False,
                                 help_text=_("Stored sum of scores and adjustments, kept by the services."))

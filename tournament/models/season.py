@@ -26,6 +26,9 @@ class Season(models.Model):
         help_text=_("Empty: all tournaments of the season count."))
     youth_age = models.PositiveIntegerField(
         _("youth up to age"), default=18, help_text=_("A player is youth if this old or younger in the season's year."))
+    senior_age = models.PositiveIntegerField(
+        _("seniors from age"), null=True, blank=True,
+        help_text=_("A player is a senior if this old or older in the season's year. Empty: no senior category."))
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     # Raised with every change of the season or of one of its tournaments (tournament.audit.versions).
     data_version = models.BigIntegerField(_("data version"), default=first_version, editable=False)
@@ -77,6 +80,11 @@ class Tournament(models.Model):
                                                   "the pairs follow the standings without repeats."))
     status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION)
     published = models.BooleanField(_("published"), default=False)
+    # A tournament not yet published becomes public with its first draw unless the director chose "hidden"
+    # (docs/director.md, "Published when it should be"; draws.services.start_playing). On for every tournament
+    # created in the office (seasons.services.create_tournament); off for rows made otherwise and for those
+    # that existed before (nothing is published behind a director's back).
+    publish_with_draw = models.BooleanField(_("published with the first draw"), default=False)
     keep_teams_apart = models.BooleanField(_("keep team members apart"), default=True)
     tiebreaks = models.CharField(
         _("tie-break chain"), max_length=80, default="lots",
@@ -145,6 +153,9 @@ class Player(models.Model):
 
     def is_youth(self, year, age_limit=18):
         return self.birth_year is not None and year - self.birth_year <= age_limit
+
+    def is_senior(self, year, age_from):
+        return age_from is not None and self.birth_year is not None and year - self.birth_year >= age_from
 
 
 class Team(models.Model):

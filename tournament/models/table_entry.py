@@ -49,6 +49,7 @@ class TableFlag(models.Model):
     resolved_at = models.DateTimeField(_("resolved"), null=True, blank=True)
     resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
                                     related_name="+", verbose_name=_("resolved by"))
+    resolution = models.CharField(_("decision"), max_length=200, blank=True)
 
     class Meta:
         ordering = ["table", "created_at"]

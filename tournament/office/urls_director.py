@@ -23,6 +23,8 @@ urlpatterns = [
     path("saison/<int:season_pk>/turnier/neu/", director_seasons.tournament_create, name="tournament_create"),
     path("turnier/<int:pk>/", director_seasons.tournament, name="tournament"),
     path("turnier/<int:pk>/bearbeiten/", director_seasons.tournament_edit, name="tournament_edit"),
+    path("turnier/<int:pk>/veroeffentlichen/", director_seasons.publish, name="tournament_publish"),
+    path("turnier/<int:pk>/abschliessen/", director_seasons.finish, name="tournament_finish"),
     # Registration
     path("turnier/<int:pk>/anmeldungen/", director_registration.entries, name="entries"),
     path("turnier/<int:pk>/anmeldungen/eintragen/", director_registration.entry_register, name="entry_register"),

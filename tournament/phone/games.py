@@ -9,7 +9,9 @@ Offiziers-Cego games are ``Game`` rows keyed through ``table_entry.services`` li
 from django.utils.translation import gettext as _
 
 from scoring import ScoringError, score_game
+from tournament.audit.seats import seat_names
 from tournament.common.i18n import engine_lang
+from tournament.common.numbers import signed
 from tournament.results import engine
 from tournament.results.errors import by_field, status_of
 from tournament.results.offiziers import OffiziersGameForm
@@ -67,16 +69,51 @@ def offiziers_save(access, request, link):
         current = err.current
         fields = engine.game_fields(link.table, data)
         if current is None or not all(getattr(current, k) == v for k, v in fields.items()):
-            return 409, {"ok": False, "number": number, "conflict": {
-                "message": err.messages[0], "number": number,
-                "yours": {"version": form.cleaned_data["version"], "card_points": data["card_points"],
-                          "penalty": data["penalty"]},
-                "saved": current and {"version": current.version, "card_points": current.card_points,
-                                      "penalty": current.penalty, "scores": current.scores}}}
+            return 409, {"ok": False, "number": number, "conflict": offiziers_conflict(err, link.table, number, data,
+                                                                                     form.cleaned_data["version"])}
         game = current
     except services.WRITE_ERRORS as err:
         return status_of(err), {"ok": False, "number": number, "errors": by_field(err)}
     return 200, {"ok": True, "number": game.number, "version": game.version}
+
+
+def offiziers_conflict(err, table, number, data, version):
+    """Both versions of an Offiziers-Cego conflict: points, scores and the summary in words with names."""
+    names = seat_names([table.pk]).get(table.pk, {})
+    current = err.current
+    try:
+        scores = score_game(engine.engine_game(table, number, data), engine_lang())["scores"]
+    except ScoringError:
+        scores = None
+    saved = current and {"version": current.version, "card_points": current.card_points, "penalty": current.penalty,
+                         "scores": current.scores,
+                         "keyed_seat": None if current.keyed_seat is None else current.keyed_seat + 1,
+                         "summary": offiziers_summary(table, names, current.card_points, current.penalty,
+                                                      current.scores)}
+    return {"message": err.messages[0], "number": number,
+            "yours": {"version": version, "card_points": data["card_points"], "penalty": data["penalty"],
+                      "scores": scores,
+                      "summary": offiziers_summary(table, names, data["card_points"], data["penalty"], scores)},
+            "saved": saved}
+
+
+def offiziers_summary(table, names, card_points, penalty, scores):
+    """A version of an Offiziers-Cego game in words: "Anna Beha 30 → −10 · Bernd Dold 49 → +10" (the counted
+    points and the score of each player by name) and the rule violation by name."""
+    pack = engine.offiziers_pack(table.round.tournament)
+    points = [None, None] if card_points is None else [card_points, pack - card_points]
+    parts = []
+    for position in (0, 1):
+        text = names.get(position, str(position + 1))
+        if points[position] is not None:
+            text += f" {points[position]}"
+        if scores:
+            text += f" \u2192 {signed(scores[position])}"
+        parts.append(text)
+    line = " \u00b7 ".join(parts)
+    if penalty is not None:
+        line += " (" + _("rule violation by %(seat)s") % {"seat": names.get(penalty, str(penalty + 1))} + ")"
+    return line
 
 
 # --- Ziege -------------------------------------------------------------------------------------------------------
@@ -125,7 +162,8 @@ def ziege_save(access, request, link):
             "message": err.messages[0], "number": number,
             "yours": {"points_a": points, "trick_a": trick_a, "trick_b": trick_b},
             "saved": current and {"version": current.pk, "points_a": current.points_a,
-                                  "trick_a": current.trick_a, "trick_b": current.trick_b}}}
+                                  "trick_a": current.trick_a, "trick_b": current.trick_b,
+                                  "keyed_seat": None if current.keyed_seat is None else current.keyed_seat + 1}}}
     except services.WRITE_ERRORS as err:
         return status_of(err), {"ok": False, "number": number, "errors": by_field(err)}
     return 200, {"ok": True, "number": game.number, "version": game.pk}

@@ -23,6 +23,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import ScoringError, score_game
+from tournament.audit.seats import seat_names
 from tournament.audit.words import describe_game
 from tournament.common.i18n import engine_lang
 from tournament.phone import games
@@ -181,7 +182,7 @@ def save_game(request, link):
                                      expected_version=form.expected_version)
         except ConflictError as err:
             if err.current is None or not engine.stores(err.current, form.game_data):
-                return 409, {"ok": False, "number": number, "conflict": conflict(err, form)}
+                return 409, {"ok": False, "number": number, "conflict": conflict(err, form, link.table)}
             game = err.current          # the same game keyed elsewhere meanwhile: stored once
         except services.WRITE_ERRORS as err:
             return refused(err, renamer(form), number=number)
@@ -191,16 +192,25 @@ def save_game(request, link):
     return answer(link, status, payload)
 
 
-def conflict(err, form):
-    """Both versions of a conflict, in words: what this phone sent and what is saved now."""
+def conflict(err, form, table):
+    """Both versions of a conflict, in words with the players' names (not "declarer 4"): what this phone sent and
+    what is saved now, each with its scores seat by seat (the phone writes them under the names) and who keyed
+    the saved one. The phone offers: keep the saved one, send mine as a correction, save mine as the next game."""
     lang = engine_lang()
+    names = seat_names([table.pk]).get(table.pk, {})
     current = err.current
     saved = None
     if current is not None:
-        saved = {"version": current.version, "summary": describe_game(engine.game_snapshot(current), lang),
-                 "scores": current.scores}
+        snapshot = {**engine.game_snapshot(current), "scores": None}
+        saved = {"version": current.version, "summary": describe_game(snapshot, lang, names),
+                 "scores": current.scores, "keyed_seat": None if current.keyed_seat is None else current.keyed_seat + 1}
+    try:
+        scores = score_game(engine.engine_game(table, form.game_number, form.game_data), lang)["scores"]
+    except ScoringError:
+        scores = None
     return {"message": err.messages[0], "number": form.game_number,
-            "yours": {"version": form.expected_version, "summary": describe_game(form.game_data, lang)},
+            "yours": {"version": form.expected_version, "summary": describe_game(form.game_data, lang, names),
+                      "scores": scores},
             "saved": saved}
 
 

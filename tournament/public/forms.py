@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import cards
 from scoring.errors import ScoringError
+from tournament.common.fields import tidy_names
 from tournament.common.i18n import engine_lang
 
 
@@ -100,9 +101,7 @@ class PreRegistrationForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        for name in ("first_name", "last_name", "town", "team_name"):
-            if data.get(name):
-                data[name] = " ".join(data[name].split())
+        tidy_names(self, data, ("first_name", "last_name", "town"), ("team_name",))     # no invisible names
         return data
 
     @property

@@ -1,27 +1,43 @@
-"""One cell of a registration file read as its column's kind: yes/no, paid (yes/no or an amount), a year, a
-start number, text — each problem an issue of its line with a stable code. No ORM."""
+"""One cell of a registration file read as its column's kind: yes/no, paid (yes/no, "bezahlt"/"offen" or an
+amount), a year (or a date of birth), a start number, text — each problem an issue of its line with a stable
+code. No ORM.
+
+Values as clubs write them: yes is ja, j, x, 1, ✓ (and yes, true, wahr); no is nein, n, 0, -, ✗ or empty. The
+gender column says w, weiblich, Frau, Fr. for a woman and m, männlich, Herr, Hr., d, divers for not (the model
+knows only whether a player is a woman — for the ladies' tables and the women's standings). A year column takes
+four digits or a full date (12.03.2008, 2008-03-12, or a date cell), never two digits ("87" might be an age).
+Every text goes through ``names.tidy`` (invisible and direction-changing characters removed); a first or last
+name with nothing visible left is refused (``invisible_name``).
+"""
 
 import datetime
 import re
 
 from django.utils.translation import gettext as _
 
-from tournament.registration.headings import cell_text
+from tournament.common import names
+from tournament.registration.headings import Formula, cell_text
 
 MIN_BIRTH_YEAR = 1900
 
-YES = {"ja", "j", "x", "1", "yes", "y", "true", "wahr"}
-NO = {"nein", "n", "0", "no", "false", "falsch", "", "-"}
-WOMAN_YES = {"w", "weiblich", "f", "female"}
-WOMAN_NO = {"m", "männlich", "maennlich", "male"}
+YES = {"ja", "j", "x", "1", "yes", "y", "true", "wahr", "✓", "✔", "☑", "✅", "ok"}
+NO = {"nein", "n", "0", "no", "false", "falsch", "", "-", "–", "—", "✗", "✘", "☐", "❌"}
+WOMAN_YES = {"w", "weiblich", "f", "female", "frau", "fr", "dame"}
+WOMAN_NO = {"m", "männlich", "maennlich", "male", "herr", "hr", "d", "divers", "diverse"}
+PAID_YES = {"bezahlt", "gezahlt", "bar", "überwiesen", "ueberwiesen", "paid"}
+PAID_NO = {"offen", "nicht bezahlt", "unbezahlt", "fehlt", "ausstehend", "open", "unpaid", "not paid"}
+NAME_FIELDS = {"first_name", "last_name", "full_name"}
+_DATE = (re.compile(r"(?P<d>\d{1,2})\.\s?(?P<m>\d{1,2})\.\s?(?P<y>\d{4})"),
+         re.compile(r"(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})"),
+         re.compile(r"(?P<d>\d{1,2})/(?P<m>\d{1,2})/(?P<y>\d{4})"))
 
 
 def is_empty(cells):
-    return all(cell_text(c) == "" for c in cells)
+    return all(cell_text(c) == "" and not isinstance(c, Formula) for c in cells)
 
 
 def _parse_bool(column, text):
-    value = text.casefold()
+    value = text.casefold().rstrip(".")
     if value in YES or (column.field == "is_woman" and value in WOMAN_YES):
         return True
     if value in NO or (column.field == "is_woman" and value in WOMAN_NO):
@@ -36,6 +52,8 @@ def _parse_paid(value, text):
     folded = text.casefold()
     if folded in YES or folded in NO:
         return folded in YES
+    if folded in PAID_YES or folded in PAID_NO:
+        return folded in PAID_YES
     amount = re.sub(r"\s*(€|eur|euro)\s*$|^\s*(€|eur)\s*", "", folded).replace(",", ".")
     if re.fullmatch(r"\d+(\.\d+)?|\d*\.\d+|\d+\.-*", amount):
         return float(amount.rstrip("-").rstrip(".") or 0) > 0
@@ -49,9 +67,22 @@ def _parse_int(value, text):
         return value
     if isinstance(value, float) and value.is_integer():
         return int(value)
-    if re.fullmatch(r"\d+", text):
-        return int(text)
+    if re.fullmatch(r"\d+\.?", text):
+        return int(text.rstrip("."))
     raise ValueError
+
+
+def _parse_year(value, text):
+    """A year of birth: four digits, or the year of a date (a date cell, 12.03.2008, 2008-03-12, 12/03/2008)."""
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return value.year
+    for pattern in _DATE:
+        found = pattern.fullmatch(text)
+        if found:
+            return datetime.date(int(found["y"]), int(found["m"]), int(found["d"])).year   # ValueError if no date
+    if not (isinstance(value, (int, float)) and not isinstance(value, bool)) and not re.fullmatch(r"\d{4}", text):
+        raise ValueError
+    return _parse_int(value, text)
 
 
 def parse_cell(row, column, value):
@@ -66,21 +97,19 @@ def parse_cell(row, column, value):
             row.add("bad_yes_no", _("%(column)s: “%(value)s” is not yes or no (ja/nein, x, 1 or empty).")
                     % {"column": label, "value": text}, column.field)
     elif column.kind == "year":
-        if isinstance(value, (datetime.date, datetime.datetime)):
-            value = value.year
-            text = str(value)
-            row.raw[column.field] = text
         if text == "":
             row.values[column.field] = None
             return
         this_year = datetime.date.today().year
         try:
-            year = _parse_int(value, text)
+            year = _parse_year(value, text)
             if not MIN_BIRTH_YEAR <= year <= this_year:
                 raise ValueError
             row.values[column.field] = year
+            row.raw[column.field] = str(year)           # a date of birth is kept as its year
         except ValueError:
-            row.add("bad_year", _("%(column)s: “%(value)s” is not a year between %(min)s and %(max)s.")
+            row.add("bad_year", _("%(column)s: “%(value)s” is neither a year between %(min)s and %(max)s nor a date "
+                                  "such as 12.03.2008.")
                     % {"column": label, "value": text, "min": MIN_BIRTH_YEAR, "max": this_year}, column.field)
     elif column.kind == "number":
         if text == "":
@@ -95,6 +124,13 @@ def parse_cell(row, column, value):
             row.add("bad_start_number", _("%(column)s: “%(value)s” is not a whole number from 1.")
                     % {"column": label, "value": text}, column.field)
     else:
+        typed, text = text, names.tidy(text)
+        if column.field in NAME_FIELDS and names.invisible(typed):
+            row.raw[column.field] = " ".join(f"U+{ord(c):04X}" for c in typed[:8])     # what is there
+            row.add("invisible_name", _("%(column)s: the name has no visible letters (only invisible or "
+                                        "direction-changing characters).") % {"column": label}, column.field)
+            return
+        row.raw[column.field] = text
         if column.max_length and len(text) > column.max_length:
             row.add("too_long", _("%(column)s: longer than %(max)s characters.")
                     % {"column": label, "max": column.max_length}, column.field)

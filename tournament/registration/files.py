@@ -7,6 +7,13 @@ files); an *issue* is a problem with a stable ``code`` and a translated ``messag
 name, bad year, duplicate …); a *notice* says what was left out without being an error (a column nobody knows,
 title lines above the headings, numbered lines without a name). The columns and headings are ``headings``.
 
+A line *left out* (``ImportResult.left_out``, ``ImportRow.left_out``) is shown in the preview but neither
+checked against the tournament nor imported: a *footer* line (``lines.footer_line``: a sum, count or signature line —
+"Summe Startgeld:", "Gesamt", "Anzahl: 44", a line whose only text ends in ":", or one without a name but with
+a formula or an amount), or any line the director leaves out (``ImportResult.choices``: line → ``SKIP``; a footer
+line the director takes back is ``KEEP``). The choices are kept with the stored preview, so the import honours
+them.
+
 ``parse_registrations(data, filename)`` reads and checks the file alone. Nothing here touches the ORM; the only
 Django it uses is translation (messages are translated where they are made). ``importer`` matches the rows
 against the database and imports them.
@@ -25,12 +32,21 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.registration import limits
-from tournament.registration.cells import is_empty, parse_cell
+from tournament.registration.cells import NAME_FIELDS, is_empty, parse_cell
+from tournament.registration.lines import (  # noqa: F401 (re-exported: the lines belong to the file)
+    DIRECTOR,
+    FOOTER,
+    KEEP,
+    SKIP,
+    footer_line,
+    running_numbers,
+)
 from tournament.registration.headings import (  # noqa: F401 (re-exported: the columns belong to the file)
     ALL_COLUMNS,
     COLUMN_BY_FIELD,
     COLUMNS,
     Column,
+    Formula,
     cell_text,
     find_header,
     last_name_first,
@@ -64,6 +80,9 @@ class ImportRow:
     player: object = None           # the existing Player this line will reuse (after ``check_against_tournament``)
     team_exists: bool = False
     renumbered: bool = False        # its clashing start number was dropped (``importer.renumber_clashes``)
+    left_out: str = ""              # FOOTER or DIRECTOR: shown, not imported
+    footer: bool = False            # recognised as a sum, count or signature line (``footer_line``)
+    excerpt: str = ""               # the line's text, for a line left out ("Summe Startgeld: · =SUMME(G3:G5)")
 
     @property
     def ok(self):
@@ -88,10 +107,22 @@ class ImportResult:
     lines: list = field(default_factory=list)       # (line, cells) of the non-empty lines, for ``remap``
     overrides: dict = field(default_factory=dict)   # column index → field ("" = ignore) chosen by the director
     sources: list = field(default_factory=list)     # (index, heading, field or "") of the file's columns
+    choices: dict = field(default_factory=dict)     # line → SKIP (left out) or KEEP (a footer line taken back)
+    left_out: list = field(default_factory=list)    # ImportRows shown but not imported (``ImportRow.left_out``)
+    running_column: int = None                      # index of a running-number column used as start numbers
 
     @property
     def ok(self):
         return bool(self.rows) and not self.issues and all(row.ok for row in self.rows)
+
+    @property
+    def all_rows(self):
+        """Every line below the headings that is shown: imported and left out, in file order."""
+        return sorted(self.rows + self.left_out, key=lambda row: row.line)
+
+    @property
+    def footers(self):
+        return [row for row in self.left_out if row.left_out == FOOTER]
 
     @property
     def bad_rows(self):
@@ -149,9 +180,44 @@ def _read_xlsx(data):
             rows.append(list(values))
             if len(rows) > limits.max_rows() + 50:
                 break
-        return rows
     finally:
         workbook.close()
+    return _with_formulas(data, rows)
+
+
+def _with_formulas(data, rows):
+    """A formula whose value the file does not store (a workbook written by a program, not saved by Excel) is a
+    ``Formula``: no data (it reads as an empty cell), but a sum line is recognised by it (``footer_line``)."""
+    import openpyxl
+
+    if not any(value is None for row in rows for value in row) or not _has_formulas(data):
+        return rows
+    workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False)
+    try:
+        formulas = workbook.worksheets[0].iter_rows(max_col=limits.max_columns() + 1, max_row=len(rows),
+                                                    values_only=True)
+        for row, written in zip(rows, formulas, strict=False):
+            for index, value in enumerate(written[:len(row)]):
+                if row[index] is None and isinstance(value, str) and value.startswith("="):
+                    row[index] = Formula(value[:200])       # no data, but a sign of a sum line
+    finally:
+        workbook.close()
+    return rows
+
+
+def _has_formulas(data):
+    """Whether a sheet of the workbook has a formula (an ``<f>`` element), streamed 1 MB at a time — cheaper than
+    reading the workbook a second time for the many lists without one."""
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        for name in archive.namelist():
+            if name.startswith("xl/worksheets/") and name.endswith(".xml"):
+                with archive.open(name) as sheet:
+                    tail = b""
+                    while chunk := sheet.read(1 << 20):
+                        if re.search(rb"<(\w+:)?f[ >/]", tail + chunk):
+                            return True
+                        tail = chunk[-16:]
+    return False
 
 
 # Byte order marks, longest first (UTF-32's marks begin like UTF-16's): Excel's "Unicode text" is UTF-16 LE with
@@ -233,16 +299,20 @@ def parse_registrations(data, filename=""):
     return check_lines(result, numbered)
 
 
-def remap(parsed, overrides):
-    """The same file checked again with the director's choice of columns (index → field, "" to ignore); the
-    file itself is not read again (``parsed.lines``)."""
+def remap(parsed, overrides=None, choices=None):
+    """The same file checked again with the director's choice of columns (index → field, "" to ignore; None:
+    as before) and of lines (line → ``SKIP``/``KEEP``; None: as before); the file itself is not read again
+    (``parsed.lines``)."""
     result = ImportResult(filename=parsed.filename, sha256=parsed.sha256)
-    return check_lines(result, parsed.lines, overrides)
+    return check_lines(result, parsed.lines, parsed.overrides if overrides is None else overrides,
+                       parsed.choices if choices is None else choices)
 
 
-def check_lines(result, numbered, overrides=None):
-    """Find the heading line, map the columns (``overrides`` first) and check every line below it."""
+def check_lines(result, numbered, overrides=None, choices=None):
+    """Find the heading line, map the columns (``overrides`` first) and check every line below it; footer lines
+    and the lines the director left out (``choices``) are kept apart (``result.left_out``)."""
     result.lines, result.overrides = numbered, dict(overrides or {})
+    result.choices = {int(line): choice for line, choice in (choices or {}).items() if choice in (SKIP, KEEP)}
     start = find_header(numbered)
     (header_line, header), body = numbered[start], numbered[start + 1:]
     if header_line > 1:
@@ -259,17 +329,29 @@ def check_lines(result, numbered, overrides=None):
     seen_players, seen_numbers, unnamed = {}, {}, 0
     fields = {column.field for column in mapping.values()}
     reversed_name = any(c.field == "full_name" and last_name_first(cell_text(header[i])) for i, c in mapping.items())
+    name_indexes = {i for i, c in mapping.items() if c.field in NAME_FIELDS}
+    number_index = next((i for i, c in mapping.items() if c.field == "start_number"), result.running_column)
     for line, cells_of_row in body:
         row = ImportRow(line=line, raw={}, values={})
         for index, column in mapping.items():
             parse_cell(row, column, cells_of_row[index] if index < len(cells_of_row) else None)
-        if not {f for f, text in row.raw.items() if text} - {"start_number", "paid", "checked_in"}:
+        row.footer = footer_line(cells_of_row, name_indexes, number_index)
+        choice = result.choices.get(line)
+        if (row.footer and choice != KEEP) or choice == SKIP:
+            row.left_out = FOOTER if row.footer and choice != SKIP else DIRECTOR
+            row.excerpt = " · ".join(t for t in (str(c)[:40] if isinstance(c, Formula) else cell_text(c)[:40]
+                                                 for c in cells_of_row) if t)[:160]
+            result.left_out.append(row)
+            continue
+        if choice != KEEP and not {f for f, text in row.raw.items() if text} - {"start_number", "paid", "checked_in"}:
             unnamed += 1                    # a numbered line of a list not filled in yet
             continue
         if row.values.get("full_name"):
             row.values["first_name"], row.values["last_name"] = split_name(row.values["full_name"], reversed_name)
         first, last = row.values.get("first_name", ""), row.values.get("last_name", "")
-        if "full_name" in fields and not (first and last):
+        if any(issue.code == "invisible_name" for issue in row.issues):
+            pass                            # said already: the name has nothing visible
+        elif "full_name" in fields and not (first and last):
             row.add("missing_name", _("First and last name are required."), "full_name")
         elif ("first_name" in fields and not first) or ("last_name" in fields and not last):
             row.add("missing_name", _("First and last name are required."),
@@ -288,9 +370,19 @@ def check_lines(result, numbered, overrides=None):
             else:
                 seen_numbers[number] = line
         result.rows.append(row)
-    if not result.rows:
+    if result.running_column is not None:
+        running_numbers(result, mapping)
+    if not result.rows and not result.left_out:
         result.add("empty", _("The file has headings but no players."))
+    elif not result.rows:
+        result.add("empty", _("Every line is left out: there is nobody to import."))
+    if result.footers:
+        result.notify("footer_lines", ngettext(
+            "%(n)s sum or footer line is not imported (marked in the list).",
+            "%(n)s sum or footer lines are not imported (marked in the list).", len(result.footers))
+            % {"n": len(result.footers)})
     if unnamed:
         result.notify("skipped_lines", ngettext("%(n)s line without a name was skipped.",
                                                 "%(n)s lines without a name were skipped.", unnamed) % {"n": unnamed})
     return result
+

@@ -8,7 +8,10 @@ and ``registration_template_xlsx``):
   person the German way, ``common.names``, from the same town) and flags players already registered and start
   numbers already taken.
 * ``import_registrations(tournament=, data=, filename=, user=)`` parses and checks again and, only when the
-  whole file is clean, registers every line in one transaction; otherwise it raises ``ImportRejected``.
+  whole file is clean, registers every line in one transaction; otherwise it raises ``ImportRejected``. Lines
+  left out (footers, the director's choice: ``files``) are not imported; the audit row lists them. An entry
+  whose player the import created is marked (``Entry.created_player``): removing it right after removes that
+  player too, while nothing else uses him (``services.player_goes_too``).
 """
 
 
@@ -22,7 +25,7 @@ from tournament.common import names
 from tournament.common.locks import lock_tournament
 from tournament.models import AuditLog, Entry, Player, Team
 from tournament.registration import services as registration_services
-from tournament.registration.files import COLUMNS, ImportRejected, parse_registrations
+from tournament.registration.files import COLUMNS, DIRECTOR, FOOTER, ImportRejected, parse_registrations
 from tournament.registration.selectors import visible
 from tournament.registration.services import team_named
 from tournament.staff.permissions import DIRECT, require
@@ -151,10 +154,14 @@ def import_registrations(*, tournament, data=None, filename, user, parsed=None, 
         entries.append(registration_services.register(user=user, tournament=tournament, player=player,
                                          start_number=v.get("start_number"),
                                          team=team, paid=bool(v.get("paid")),
-                                         checked_in=bool(v.get("checked_in"))))
+                                         checked_in=bool(v.get("checked_in")), note=v.get("note") or "",
+                                         created_player=row.player is None))
     new = {"file": filename[:100], "sha256": result.sha256, "entries": len(entries), "new_players": result.new_players}
     if renumbered:
         new["renumbered"] = renumbered
+    if result.left_out:                 # which lines were not imported, and why: a footer or the director's choice
+        new["left_out"] = {kind: [r.line for r in result.left_out if r.left_out == kind]
+                           for kind in (FOOTER, DIRECTOR) if any(r.left_out == kind for r in result.left_out)}
     audit(tournament=tournament, obj_type=AuditLog.Kind.IMPORT, action=AuditLog.Action.CREATE, user=user, new=new)
     return entries
 

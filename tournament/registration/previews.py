@@ -17,7 +17,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from tournament.registration.files import COLUMN_BY_FIELD, ImportResult, ImportRow, Issue
+from tournament.registration.files import COLUMN_BY_FIELD, Formula, ImportResult, ImportRow, Issue
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{20,64}")
 
@@ -39,6 +39,8 @@ def _issues(issues):
 
 
 def _cell(value):
+    if isinstance(value, Formula):
+        return {"formula": str(value)}               # stays a formula (no data) when the columns are mapped again
     if isinstance(value, (datetime.date, datetime.datetime)):
         return {"date": value.isoformat()[:10]}      # a year column reads the year of a date cell
     if value is None or isinstance(value, (bool, int, float, str)):
@@ -47,17 +49,30 @@ def _cell(value):
 
 
 def _uncell(value):
+    if isinstance(value, dict) and "formula" in value:
+        return Formula(value["formula"])
     return datetime.date.fromisoformat(value["date"]) if isinstance(value, dict) else value
+
+
+def _row(r):
+    return {"line": r.line, "raw": r.raw, "values": r.values, "issues": _issues(r.issues), "left_out": r.left_out,
+            "footer": r.footer, "excerpt": r.excerpt}
+
+
+def _unrow(r):
+    return ImportRow(line=r["line"], raw=r["raw"], values=r["values"], issues=[Issue(*i) for i in r["issues"]],
+                     left_out=r.get("left_out", ""), footer=r.get("footer", False), excerpt=r.get("excerpt", ""))
 
 
 def to_dict(result):
     return {"filename": result.filename, "sha256": result.sha256, "columns": [c.field for c in result.columns],
             "lines": [[line, [_cell(c) for c in cells]] for line, cells in result.lines],
             "overrides": {str(k): v for k, v in result.overrides.items()},
+            "choices": {str(k): v for k, v in result.choices.items()},
+            "running_column": result.running_column,
             "sources": [list(source) for source in result.sources],
             "issues": _issues(result.issues), "notices": _issues(result.notices),
-            "rows": [{"line": r.line, "raw": r.raw, "values": r.values, "issues": _issues(r.issues)}
-                     for r in result.rows]}
+            "rows": [_row(r) for r in result.rows], "left_out": [_row(r) for r in result.left_out]}
 
 
 def from_dict(data):
@@ -67,9 +82,11 @@ def from_dict(data):
                           notices=[Issue(*i) for i in data.get("notices", [])],
                           lines=[(line, [_uncell(c) for c in cells]) for line, cells in data.get("lines", [])],
                           overrides={int(k): v for k, v in data.get("overrides", {}).items()},
+                          choices={int(k): v for k, v in data.get("choices", {}).items()},
+                          running_column=data.get("running_column"),
                           sources=[tuple(source) for source in data.get("sources", [])])
-    result.rows = [ImportRow(line=r["line"], raw=r["raw"], values=r["values"], issues=[Issue(*i) for i in r["issues"]])
-                   for r in data["rows"]]
+    result.rows = [_unrow(r) for r in data["rows"]]
+    result.left_out = [_unrow(r) for r in data.get("left_out", [])]
     return result
 
 

@@ -21,13 +21,14 @@ from django.utils.translation import gettext as _
 
 from tournament.audit import versions
 from tournament.audit.log import assign, audit, jsonable
+from tournament.common import names
 from tournament.common.locks import lock_tournament
 from tournament.models import AuditLog, Entry, Player, Team, ZiegePair
 from tournament.staff import permissions
 
 TOGGLES = ("paid", "checked_in", "withdrawn")
 CHECK_IN_ALL, UNDO_CHECK_IN_ALL = "check_in_all", "undo_check_in_all"      # ``new["bulk"]`` of the bulk rows
-ENTRY_FIELDS = ("start_number", "team", "paid", "checked_in", "withdrawn")
+ENTRY_FIELDS = ("start_number", "team", "paid", "checked_in", "withdrawn", "note")
 PLAYER_FIELDS = ("first_name", "last_name", "town", "club", "is_woman", "birth_year", "is_guest")
 
 
@@ -176,10 +177,21 @@ def _audit_elsewhere(entry, user, player_old, player_new):
               new={"start_number": other.start_number, **{f"player.{k}": v for k, v in player_new.items()}})
 
 
+def player_goes_too(entry):
+    """Whether removing ``entry`` also removes its player: the import that made the entry created the player
+    (``Entry.created_player``), and nothing else uses the record — no other entry, no other spelling kept by a
+    merge, no category the organiser put him in."""
+    player = entry.player
+    return (entry.created_player and not Entry.objects.filter(player=player).exclude(pk=entry.pk).exists()
+            and not player.aliases.exists() and not player.categories.exists())
+
+
 @transaction.atomic
 def remove(*, entry, user):
-    """Delete an entry made by mistake (the player stays). Refused while the entry has results: seats in a drawn
-    round, scores or adjustments — the director marks it withdrawn instead."""
+    """Delete an entry made by mistake. Refused while the entry has results: seats in a drawn round, scores or
+    adjustments — the director marks it withdrawn instead. The player stays, unless the import that made the entry
+    created him and nothing else uses him (``player_goes_too``): then his record goes too, and the audit row says
+    so (``old["player_removed"]``). Returns whether the player was removed."""
     permissions.require(user, permissions.DIRECT, entry.tournament)
     lock_tournament(entry.tournament_id)
     entry = Entry.objects.select_related("player", "tournament").filter(pk=entry.pk).first()
@@ -193,9 +205,17 @@ def remove(*, entry, user):
     if team is not None:
         raise ValidationError(_("%(player)s plays in Ziege team %(n)s; dissolve the team first.")
                               % {"player": entry.player.full_name, "n": team}, code="entry_in_team")
+    player_too = player_goes_too(entry)
+    old = {"start_number": entry.start_number, "player": str(entry.player)}
+    if player_too:
+        old["player_removed"] = True
     audit(tournament=entry.tournament, obj_type=AuditLog.Kind.ENTRY, obj_id=entry.pk, action=AuditLog.Action.DELETE,
-          user=user, old={"start_number": entry.start_number, "player": str(entry.player)})
+          user=user, old=old)
+    player = entry.player
     entry.delete()
+    if player_too:
+        player.delete()
+    return player_too
 
 
 def next_start_number(tournament):
@@ -203,17 +223,28 @@ def next_start_number(tournament):
     return (last or 0) + 1
 
 
+def check_names(first_name, last_name):
+    """Refuse a name with nothing visible (only zero-width, direction-changing or other invisible characters,
+    ``names.invisible``) — the last guard behind the forms and the import, which say it at the field."""
+    for value in (first_name, last_name):
+        if names.invisible(value) or not names.tidy(value):
+            raise ValidationError(_("A name needs visible letters; invisible or direction-changing characters "
+                                    "alone are not a name."), code="invisible_name")
+
+
 @transaction.atomic
 def register(*, tournament, user, player=None, player_data=None, start_number=None, team=None, paid=False,
-             checked_in=False):
+             checked_in=False, note="", created_player=False):
     """Enter a player (an existing one, or a new one from ``player_data``) into ``tournament``. An existing
     player must be one the user may find (``staff.permissions.sees_player``: of a season he has a role in, or
-    without any entry)."""
+    without any entry). ``note``: the remark of the entry; ``created_player``: the caller (the import) created
+    the player for this entry (``player_goes_too``)."""
     permissions.require(user, permissions.DIRECT, tournament)
     if player is not None and not permissions.sees_player(user, player):
         raise PermissionDenied(_("You are not allowed to do this."))        # a player of a season not his
     lock_tournament(tournament.pk)
     if player is None:
+        check_names(player_data.get("first_name"), player_data.get("last_name"))
         player = Player.objects.create(**player_data)
     if Entry.objects.filter(tournament=tournament, player=player).exists():
         raise ValidationError(_("%(player)s is already registered.") % {"player": player}, code="duplicate_entry")
@@ -222,7 +253,7 @@ def register(*, tournament, user, player=None, player_data=None, start_number=No
         raise ValidationError({"start_number": ValidationError(
             _("Start number %(n)s is taken.") % {"n": number}, code="start_number_taken")})
     entry = Entry.objects.create(tournament=tournament, player=player, start_number=number, team=team, paid=paid,
-                                 checked_in=checked_in)
+                                 checked_in=checked_in, note=note[:200], created_player=created_player)
     audit(tournament=tournament, obj_type=AuditLog.Kind.ENTRY, obj_id=entry.pk, action=AuditLog.Action.CREATE,
           user=user, new={"start_number": number, "player": jsonable(player)})
     return entry

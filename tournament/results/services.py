@@ -267,6 +267,15 @@ def set_round_status(*, round_, status, user, reason=""):
     draw_missing_lots([round_.tournament_id])        # final standings break every tie: no entry without a lot
     audit(tournament=round_.tournament, obj_type=AuditLog.Kind.ROUND, obj_id=round_.pk, action=AuditLog.Action.STATUS,
            user=user, old={"status": old}, new={"status": status}, reason=reason)
+    tournament = round_.tournament
+    if old == Round.Status.LOCKED and tournament.status == tournament.Status.FINISHED:
+        # A finished tournament whose round is unlocked is running again: its standings are provisional until it
+        # is finished anew (docs/director.md, "The end of the day").
+        tournament.status = tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+        audit(tournament=tournament, obj_type=AuditLog.Kind.TOURNAMENT, obj_id=tournament.pk,
+              action=AuditLog.Action.UPDATE, user=user, old={"status": tournament.Status.FINISHED},
+              new={"status": tournament.Status.RUNNING}, reason=reason)
     return round_
 
 

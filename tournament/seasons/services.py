@@ -19,10 +19,10 @@ from tournament.models import AuditLog, Category, Game, Season, Tournament
 from tournament.results.engine import engine_error
 from tournament.staff import permissions
 
-SEASON_FIELDS = ("name", "year", "best_n", "youth_age")
+SEASON_FIELDS = ("name", "year", "best_n", "youth_age", "senior_age")
 TOURNAMENT_FIELDS = ("name", "date", "venue", "game", "ruleset", "options", "round_count", "games_per_round_4",
                      "games_per_round_5", "games_per_round_3", "games_per_round_2", "win_loss", "round_robin",
-                     "keep_teams_apart", "seed", "published", "prize_places", "last_place_prize", "tiebreaks",
+                     "keep_teams_apart", "seed", "published", "publish_with_draw", "prize_places", "last_place_prize", "tiebreaks",
                      "status", "prereg_open", "prereg_capacity")
 
 
@@ -100,6 +100,7 @@ def _check_tournament(tournament, changed):
 def create_tournament(*, season, user, **fields):
     """A new tournament of ``season`` with the settings ``fields`` (``TOURNAMENT_FIELDS``); its organisers."""
     permissions.require(user, permissions.ORGANISE, season)
+    fields.setdefault("publish_with_draw", not fields.get("published", False))     # public with its first draw
     tournament = Tournament(season=season, **_known(fields, TOURNAMENT_FIELDS))
     _check_tournament(tournament, TOURNAMENT_FIELDS)
     tournament.save()
@@ -118,6 +119,62 @@ def update_tournament(*, tournament, user, **fields):
     old, new = assign(tournament, _known(fields, TOURNAMENT_FIELDS))
     if old:
         _check_tournament(tournament, new)
+        tournament.save(update_fields=list(new))
+        audit(tournament=tournament, obj_type=AuditLog.Kind.TOURNAMENT, obj_id=tournament.pk,
+              action=AuditLog.Action.UPDATE, user=user, old=old, new=new)
+    return tournament
+
+
+@transaction.atomic
+def publish_tournament(*, tournament, user, published=True):
+    """Make ``tournament`` visible to players (or hide it again); its direction. Publishing by hand ends the wait
+    for the first draw, hiding by hand keeps it hidden at the next draw (docs/director.md, "Published when it
+    should be"). Already so: nothing is written (a second click, a form sent twice)."""
+    permissions.require(user, permissions.DIRECT, tournament)
+    lock_tournament(tournament.pk)
+    tournament = Tournament.objects.select_related("season").get(pk=tournament.pk)
+    old, new = assign(tournament, {"published": bool(published), "publish_with_draw": False})
+    if "published" in old:
+        tournament.save(update_fields=list(new))
+        audit(tournament=tournament, obj_type=AuditLog.Kind.TOURNAMENT, obj_id=tournament.pk,
+              action=AuditLog.Action.UPDATE, user=user, old={"published": old["published"]},
+              new={"published": new["published"]})
+    elif old:
+        tournament.save(update_fields=list(new))
+    return tournament
+
+
+def finish_state(tournament):
+    """Whether ``tournament`` can be finished now: ``(rounds drawn, rounds locked)`` and the reason it cannot
+    (None when it can). A tournament is finished when it has played at least one round and every round drawn is
+    locked; fewer rounds than planned are allowed (the evening's time), the rounds not drawn are then dropped."""
+    statuses = list(tournament.round_set.values_list("status", flat=True))
+    locked = sum(s == "locked" for s in statuses)
+    if not statuses:
+        return len(statuses), locked, _("No round is drawn yet.")
+    if locked < len(statuses):
+        return len(statuses), locked, _("Lock every round first: %(locked)s of %(drawn)s rounds are locked.") % {
+            "locked": locked, "drawn": len(statuses)}
+    return len(statuses), locked, None
+
+
+@transaction.atomic
+def finish_tournament(*, tournament, user):
+    """The tournament is over: its status is *finished* and its standings are final on every page and paper
+    (``standings.selectors``: final when every planned round is locked). Only when every drawn round is locked;
+    when fewer rounds were played than planned, the planned number becomes the number played (audited in the
+    same row). Unlocking a round later makes it *running* again (``results.services.set_round_status``)."""
+    permissions.require(user, permissions.DIRECT, tournament)
+    lock_tournament(tournament.pk)
+    tournament = Tournament.objects.select_related("season").get(pk=tournament.pk)
+    drawn, _locked, problem = finish_state(tournament)
+    if problem:
+        raise ValidationError(problem, code="not_finishable")
+    changes = {"status": Tournament.Status.FINISHED}
+    if drawn < tournament.round_count:
+        changes["round_count"] = drawn
+    old, new = assign(tournament, changes)
+    if old:
         tournament.save(update_fields=list(new))
         audit(tournament=tournament, obj_type=AuditLog.Kind.TOURNAMENT, obj_id=tournament.pk,
               action=AuditLog.Action.UPDATE, user=user, old=old, new=new)

@@ -1,6 +1,7 @@
 """Which categories a player belongs to in a season: the one place that decides it.
 
 Keys: ``women`` (``Player.is_woman``), ``youth`` (``Player.is_youth`` with the season's year and youth age),
+``seniors`` (``Player.is_senior`` with the season's year and senior age — only in a season that sets one),
 ``guests`` (``Player.is_guest``), and ``c<ID>`` for every category the organiser added to the season
 (``Category``) that lists the player. Standings, their filters, workbooks, PDFs and the office badges and
 counts all ask ``player_categories`` (``SeasonCategories`` for a list); the choices and the ``?category=``
@@ -12,7 +13,12 @@ from django.utils.translation import gettext as _
 from tournament.common.collation import name_key
 from tournament.models import Category
 
-BUILTIN = ("women", "youth", "guests")
+BUILTIN = ("women", "youth", "seniors", "guests")
+
+
+def builtin_keys(season):
+    """The built-in categories ``season`` has: seniors only when it sets a senior age."""
+    return [key for key in BUILTIN if key != "seniors" or season.senior_age is not None]
 
 
 def memberships(season):
@@ -31,6 +37,8 @@ def builtin_categories(player, season):
         keys.append("women")
     if player.is_youth(season.year, season.youth_age):
         keys.append("youth")
+    if player.is_senior(season.year, season.senior_age):
+        keys.append("seniors")
     if player.is_guest:
         keys.append("guests")
     return keys
@@ -53,19 +61,19 @@ def player_categories(player, season, members=None):
 
 def builtin_labels():
     """The built-in categories' names, as a filter or a standings heading says them."""
-    return {"women": _("Women"), "youth": _("Youth"), "guests": _("Guests")}
+    return {"women": _("Women"), "youth": _("Youth"), "seniors": _("Seniors"), "guests": _("Guests")}
 
 
 def member_labels():
     """The built-in categories as a badge on one player says them."""
-    return {"women": _("Woman"), "youth": _("Youth"), "guests": _("Guest")}
+    return {"women": _("Woman"), "youth": _("Youth"), "seniors": _("Senior"), "guests": _("Guest")}
 
 
 def category_choices(season):
     """(key, label) of the categories: the built-in ones, then those the organiser added (by name, German order)."""
     labels = builtin_labels()
     added = sorted(Category.objects.filter(season=season), key=lambda c: name_key(c.name))
-    return [(key, labels[key]) for key in BUILTIN] + [(f"c{c.pk}", c.name) for c in added]
+    return [(key, labels[key]) for key in builtin_keys(season)] + [(f"c{c.pk}", c.name) for c in added]
 
 
 def chosen_category(season, key):

@@ -8,6 +8,7 @@ win/loss-only writing) and the running totals (``results.offiziers.sheet_rows``)
 
 from django.utils import timezone
 
+from tournament.draws.selectors import seat_labels
 from tournament.models import Seat, TableFlag
 from tournament.results import offiziers
 from tournament.table_entry import selectors
@@ -18,7 +19,7 @@ def phone_sheet(link, lang="de"):
     round_ = table.round
     tournament = round_.tournament
     seats = list(Seat.objects.filter(table=table).select_related("entry__player").order_by("position"))
-    names = {s.position: s.entry.player.full_name for s in seats}
+    labels = seat_labels(seats)
     sheet = offiziers.sheet_rows(table)
     games = [r["game"] for r in sheet["rows"] if r["game"] is not None]
     state = selectors.sheet_state(table, [(g.number, g.version) for g in games], {})
@@ -45,8 +46,7 @@ def phone_sheet(link, lang="de"):
         "game": "offiziers", "tournament": tournament.name, "round": round_.number, "table": table.number,
         "size": table.size, "planned": table.games_planned, "round_status": round_.status,
         "writable": round_.status != "locked", "pack": sheet["pack"], "win_loss": bool(tournament.win_loss),
-        "seats": [{"seat": s.position + 1, "name": names[s.position], "start_number": s.entry.start_number}
-                  for s in seats],
+        "seats": [selectors.seat_json(s, labels[s.position]) for s in seats],
         "rows": rows, "next": None if complete else open_numbers[0], "totals": sheet["totals"],
         "entered": len(games), "complete": complete, "ended_early": table.ended_early,
         "unconfirmed": [g.number for g in games if not g.confirmed],

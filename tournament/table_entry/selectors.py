@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from scoring.contracts import CONTRACTS, GOAL, LADDER, PENALTY, RAEUBER
 from scoring.engine import calls_allowed, tricks_decide
+from tournament.draws.selectors import namesake_scope, seat_labels
 from tournament.models import Game, Score, Seat, Signature, Table, TableFlag, ZiegeGame
 from tournament.results import selectors as results
 from tournament.results.engine import ruleset_for
@@ -69,7 +70,8 @@ def phone_sheet(link, lang="de"):
     round_ = table.round
     tournament = round_.tournament
     seats = list(Seat.objects.filter(table=table).select_related("entry__player").order_by("position"))
-    names = {s.position: s.entry.player.full_name for s in seats}
+    labels = seat_labels(seats)
+    names = {position: label.full for position, label in labels.items()}
     rs = ruleset_for(tournament)
     sheet = results.sheet_for_table(table, zero_sum=rs.writing == "zero_sum")
     totals_only = _totals_only(table, seats)
@@ -95,8 +97,7 @@ def phone_sheet(link, lang="de"):
     return {
         "tournament": tournament.name, "round": round_.number, "table": table.number, "size": table.size,
         "planned": table.games_planned, "round_status": round_.status, "writable": round_.status != "locked",
-        "seats": [{"seat": s.position + 1, "name": names[s.position], "start_number": s.entry.start_number}
-                  for s in seats],
+        "seats": [seat_json(s, labels[s.position]) for s in seats],
         "rows": rows, "next": next_number, "ended_early": table.ended_early, "not_counted": table.not_counted,
         "next_dealer": sheet.rows[next_number - 1].dealer + 1 if next_number else None,
         "totals": totals, "totals_only": bool(totals_only), "entered": len(games), "complete": complete,
@@ -107,6 +108,13 @@ def phone_sheet(link, lang="de"):
         "clock": clock(round_, now), "now": now.isoformat(),
         "calls": bool(rs.calls),
     }
+
+
+def seat_json(seat, label):
+    """A seat as the phone shows it (``common.namesakes``): the name with a namesake's tag (``name``, used in every
+    sentence), the short form of the column heading, the tag, and the start number the seat button always shows."""
+    return {"seat": seat.position + 1, "name": label.full, "short": label.short, "plain": label.name,
+            "tag": label.tag if label.by_town else "", "start_number": seat.entry.start_number}
 
 
 def clock(round_, now=None):
@@ -135,9 +143,12 @@ def hall(round_):
         for name, value in counts.get(t.pk, none).items():
             if name != "table_id":
                 setattr(t, name, value)
-    flags = {}
+    flags, resolved = {}, {}
     for flag in TableFlag.objects.filter(table__round=round_, resolved_at__isnull=True).order_by("created_at"):
         flags.setdefault(flag.table_id, []).append(flag)
+    for flag in (TableFlag.objects.filter(table__round=round_, resolved_at__isnull=False)
+                 .select_related("resolved_by").order_by("-resolved_at")):
+        resolved.setdefault(flag.table_id, []).append(flag)     # what the director decided, newest first
     versions = {}
     for table_id, number, version in games.filter(table__round=round_).values_list("table_id", "number",
                                                                                       "pk" if ziege else "version"):
@@ -156,6 +167,7 @@ def hall(round_):
         signatures.setdefault(table_id, []).append((position, state))
     progress = {p["table"].pk: p["complete"] for p in results.round_progress(round_)}
     seat_holds = holds.holds_of(round_)
+    players = hall_players(round_)
     tiles = []
     for t in tables:
         if ziege:
@@ -164,6 +176,8 @@ def hall(round_):
             state = sheet_state(t, versions.get(t.pk, []), totals_rows.get(t.pk, {}))
         signed = sorted(p for p, s in signatures.get(t.pk, []) if s == state)
         table_flags = flags.get(t.pk, [])
+        for flag in table_flags:         # who called or disputes, by name (a namesake with its tag)
+            flag.who = next((p["name"] for p in players.get(t.pk, []) if p["position"] == flag.seat), "")
         complete = progress[t.pk]      # the one "is this table complete" per game (results.selectors)
         minutes = int((now - t.last).total_seconds() // 60) if t.last and not ziege else None
         tile = {"table": t, "number": t.number, "size": t.size, "planned": None if ziege else t.games_planned,
@@ -173,14 +187,34 @@ def hall(round_):
                 "fully_signed": len(signed) == t.size, "signed_seats": [p + 1 for p in signed],
                 "disputes": [f for f in table_flags if f.kind == TableFlag.Kind.DISPUTE],
                 "calls": [f for f in table_flags if f.kind == TableFlag.Kind.CALL],
-                "minutes_idle": minutes, "holds": seat_holds.get(t.pk, [])}
+                "resolved": resolved.get(t.pk, [])[:RESOLVED_SHOWN], "minutes_idle": minutes,
+                "holds": seat_holds.get(t.pk, []), "players": players.get(t.pk, [])}
+        # Entered in the office (no game keyed at the table): complete is done, nobody signs on a phone.
+        tile["office"] = complete and not t.at_table
+        tile["done"] = complete and (tile["fully_signed"] or tile["office"])
         tile["attention"] = attention(tile)
         tiles.append(tile)
     tiles.sort(key=lambda tile: (-tile["attention"], tile["number"]))
     return tiles
 
 
+def hall_players(round_):
+    """``{table id: [{"position", "seat", "name"}]}``: who sits where, namesakes with their town or start number
+    (``draws.selectors.seat_labels``), in two queries for the whole round."""
+    by_table = {}
+    for seat in Seat.objects.filter(round=round_).select_related("entry__player").order_by("table_id", "position"):
+        by_table.setdefault(seat.table_id, []).append(seat)
+    scope = namesake_scope(round_.tournament_id) if by_table else []
+    players = {}
+    for table_id, seats in by_table.items():
+        labels = seat_labels(seats, scope)
+        players[table_id] = [{"position": s.position, "seat": s.position + 1, "name": labels[s.position].full}
+                             for s in seats]
+    return players
+
+
 IDLE_MINUTES = 15      # a table without a new game for this long, and not finished, is worth a look
+RESOLVED_SHOWN = 3     # the decisions a tile shows under its open flags
 
 
 def attention(tile):
@@ -192,7 +226,7 @@ def attention(tile):
         return 4
     if not tile["complete"] and tile["minutes_idle"] is not None and tile["minutes_idle"] >= IDLE_MINUTES:
         return 3
-    if tile["complete"] and not tile["fully_signed"]:
+    if tile["complete"] and not tile["fully_signed"] and not tile.get("office"):
         return 2 if tile["unconfirmed"] or tile["at_table"] else 1
     if not tile["complete"]:
         return 1

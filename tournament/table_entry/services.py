@@ -203,12 +203,15 @@ def resolve_flag(*, flag, user, note=""):
     flag = TableFlag.objects.get(pk=flag.pk)
     if flag.resolved_at is not None:
         return flag
+    note = (note or "").replace("\x00", "").strip()[:200]
     flag.resolved_at = timezone.now()
     flag.resolved_by = user if user and user.is_authenticated else None
-    flag.save(update_fields=["resolved_at", "resolved_by"])
+    flag.resolution = note
+    flag.save(update_fields=["resolved_at", "resolved_by", "resolution"])
     audit(tournament=table.round.tournament, table=table, obj_type=AuditLog.Kind.FLAG, obj_id=flag.pk,
           action=AuditLog.Action.RESOLVE, user=user,
-          old={"kind": flag.kind, "game": flag.game_number, "note": flag.note}, reason=(note or "")[:200])
+          old={"kind": flag.kind, "game": flag.game_number, "note": flag.note},
+          new={"decision": note} if note else None, reason=note)
     return flag
 
 

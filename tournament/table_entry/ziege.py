@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from scoring import ziege as ziege_engine
 from tournament.audit.log import audit
+from tournament.draws.selectors import seat_labels
 from tournament.models import AuditLog, Seat, TableFlag, ZiegeGame
 from tournament.results import services as results_services
 from tournament.results import ziege as ziege_results
@@ -45,7 +46,8 @@ def phone_sheet(link, lang="de"):
     table = link.table
     round_ = table.round
     seats = list(Seat.objects.filter(table=table).select_related("entry__player").order_by("position"))
-    names = {s.position: s.entry.player.full_name for s in seats}
+    labels = seat_labels(seats)
+    names = {position: label.full for position, label in labels.items()}
     games = list(ZiegeGame.objects.filter(table=table).order_by("number"))
     sheet = ziege_results.sheet(games)
     flags = selectors.open_flags(table)
@@ -62,8 +64,7 @@ def phone_sheet(link, lang="de"):
     return {
         "game": "ziege", "tournament": round_.tournament.name, "round": round_.number, "table": table.number,
         "size": table.size, "round_status": round_.status, "writable": round_.status != "locked",
-        "seats": [{"seat": s.position + 1, "name": names[s.position], "start_number": s.entry.start_number,
-                   "team": TEAMS[s.position % 2]} for s in seats],
+        "seats": [{**selectors.seat_json(s, labels[s.position]), "team": TEAMS[s.position % 2]} for s in seats],
         "teams": [{"team": t, "names": [names.get(i), names.get(i + 2)]} for i, t in enumerate(TEAMS)],
         "rows": rows, "next": len(games) + 1, "entered": len(games), "current": sheet["current"],
         "target": ziege_engine.SERIES_TARGET, "series_won": series_won(sheet),

@@ -6,7 +6,7 @@ request, so the page that starts the export passes it along."""
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournament.draws.selectors import draw_lists
+from tournament.draws.selectors import draw_lists, namesake_scope, seat_labels
 from tournament.exports.base import CEGO_GAMES, PdfExporter, site_base
 from tournament.exports.registry import register
 from tournament.models import Round
@@ -38,12 +38,14 @@ class TableCards(PdfExporter):
         base = site_base(site_url)
         active = links.active_links(round_) if round_.status != Round.Status.LOCKED else {}
         by_table, _alphabetical = draw_lists(round_)
+        scope = namesake_scope(round_.tournament_id)
         cards = []
         for table, seats in by_table:
+            labels = seat_labels(seats, scope)        # a namesake with its town or start number
             cards.append({
                 "number": table.number, "size": table.size, "five": table.dealer_sits_out,
                 "games": table.games_planned,
-                "seats": [{"seat": s.position + 1, "name": s.entry.player.full_name,
+                "seats": [{"seat": s.position + 1, "name": labels[s.position].full,
                            "start_number": s.entry.start_number, "first": s.position == 0} for s in seats],
                 "link": table_link(active.get(table.pk), base)})
         return {"tournament": round_.tournament, "round": round_, "cards": cards, "locked":

@@ -8,14 +8,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.common.collation import initial
-from tournament.draws.selectors import draw_lists
+from tournament.draws.selectors import draw_lists, namesake_scope, seat_labels
 from tournament.exports.base import CEGO_GAMES, PdfExporter
 from tournament.exports.registry import register
 
 
-def seat_line(seat):
+def seat_line(seat, label=None):
+    """A seat on a list; ``label`` (``draws.selectors.seat_labels``) names a namesake with its town or number."""
     player = seat.entry.player
-    return {"seat": seat.position + 1, "start_number": seat.entry.start_number, "name": player.full_name,
+    return {"seat": seat.position + 1, "start_number": seat.entry.start_number,
+            "name": label.full if label else player.full_name,
             "sort_name": f"{player.last_name}, {player.first_name}", "town": player.town,
             "table": seat.table.number}
 
@@ -36,8 +38,12 @@ class TableListByTable(RoundListExporter):
 
     def context(self, *, round_, **kwargs):
         by_table, _alphabetical = draw_lists(round_)
-        tables = [{"number": table.number, "size": table.size, "seats": [seat_line(s) for s in seats]}
-                  for table, seats in by_table]
+        scope = namesake_scope(round_.tournament_id)
+        tables = []
+        for table, seats in by_table:
+            labels = seat_labels(seats, scope)
+            tables.append({"number": table.number, "size": table.size,
+                           "seats": [seat_line(s, labels[s.position]) for s in seats]})
         return {**self.base_context(round_), "tables": tables}
 
     def stem(self, *, round_, **kwargs):

@@ -20,7 +20,9 @@ from django.utils.translation import gettext_lazy
 from scoring.contracts import CONTRACTS, DRESCHER, GOAL, PENALTY, RAEUBER
 from scoring.tariff import tariff_grid
 from tournament.common.i18n import engine_lang
+from tournament.common.namesakes import initials
 from tournament.common.numbers import signed
+from tournament.draws.selectors import namesake_scope, seat_labels
 from tournament.exports.base import CEGO_GAMES, PdfExporter, render_document, site_base
 from tournament.exports.pdf import offiziers_back, sheet_layout
 from tournament.exports.pdf.cards import table_link
@@ -73,18 +75,23 @@ def game_cells(game, row, pack=None):
             "plus": plus, "stand": [signed(v) for v in row.running], "check": signed(row.row_sum)}
 
 
-def sheet_pages(table, seats, games=None, totals=None, *, zero_sum=True, out_scores_zero=True):
+def sheet_pages(table, seats, games=None, totals=None, *, zero_sum=True, out_scores_zero=True, scope=None):
     """The pages of one table's sheet: header data and the SVG grid of each page.
 
     ``games`` (Game objects) fill it; ``totals`` ({position: points}) fill only the final row (a table entered
     as totals only). Blank when both are None. A filled sheet of a table that played fewer games than planned
     says under its final row how far it got ("after 7 of 24 games"), and one whose round the director ended early
-    says so in its foot, with the reason and whether the games count (``results.early_end``).
+    says so in its foot, with the reason and whether the games count (``results.early_end``). A namesake's name
+    carries its town (the head) or its town or start number (the signature line): ``draws.selectors.seat_labels``
+    over ``scope`` (the tournament's entries; read here when None).
     """
     size = table.size
     by_position = {s.position: s for s in seats}
+    labels = seat_labels(seats, scope)
     players = [{"seat": p + 1, "start_number": by_position[p].entry.start_number if p in by_position else "",
-                "name": by_position[p].entry.player.full_name if p in by_position else "",
+                "name": labels[p].full if p in by_position else "",
+                "tag": labels[p].tag if p in by_position and labels[p].by_town else "",
+                "initials": initials(by_position[p].entry.player.first_name) if p in by_position else "",
                 "last_name": by_position[p].entry.player.last_name if p in by_position else "",
                 "first_name": by_position[p].entry.player.first_name if p in by_position else "",
                 "town": by_position[p].entry.player.town if p in by_position else ""} for p in range(size)]
@@ -197,6 +204,7 @@ def render_sheets(round_, items, *, back, progress, filled, site_url=None):
     base = common_context(tournament, round_)
     codes = qr_codes(round_, [t for t, *_rest in items], site_url)
     base["link_warning"] = link_warning(site_base(site_url), paper=True) if codes else ""
+    scope = namesake_scope(tournament.pk)
     back_page = None
     if back != "none":
         template, context = ((offiziers_back.TEMPLATE, offiziers_back.offiziers_back_context(tournament))
@@ -209,7 +217,8 @@ def render_sheets(round_, items, *, back, progress, filled, site_url=None):
     size = max(1, min(MAX_BATCH, math.ceil(total / PROGRESS_STEPS)))
     for start in range(0, total, size):
         batch = items[start:start + size]
-        sheets = [{**sheet_pages(t, seats, games, totals, zero_sum=zero_sum, out_scores_zero=out_scores_zero),
+        sheets = [{**sheet_pages(t, seats, games, totals, zero_sum=zero_sum, out_scores_zero=out_scores_zero,
+                                 scope=scope),
                    "qr": codes.get(t.pk, "")} for t, seats, games, totals in batch]
         doc = render_document("exports/pdf/sheets.html", {**base, "sheets": sheets, "filled": filled}, font_config)
         first_doc = first_doc or doc

@@ -13,9 +13,11 @@ from django.core.validators import MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rulesets import RULESET_KEYS, resolve
-from tournament.common.fields import WholeNumberField, whole_numbers
+from tournament.common import names
+from tournament.common.fields import WholeNumberField, tidy_names, whole_numbers
 from tournament.common.i18n import engine_lang
 from tournament.models import Category, Entry, Player, Season, Team, Tournament
+from tournament.office.forms import visibility
 from tournament.registration.selectors import namesakes
 from tournament.registration.services import ENTRY_FIELDS, PLAYER_FIELDS
 from tournament.results.engine import MAX_POINTS
@@ -34,7 +36,7 @@ class SeasonForm(forms.ModelForm):
     class Meta:
         model = Season
         formfield_callback = whole_numbers
-        fields = ["name", "year", "best_n", "youth_age"]
+        fields = ["name", "year", "best_n", "youth_age", "senior_age"]
         widgets = {"name": forms.TextInput(attrs={"autofocus": True})}
 
     def __init__(self, *args, **kwargs):
@@ -49,6 +51,8 @@ class SeasonForm(forms.ModelForm):
         self.fields["youth_age"].min_value = 1
         self.fields["youth_age"].widget.attrs.update(min=1, max=99)
         self.fields["youth_age"].validators.append(MinValueValidator(1))
+        self.fields["senior_age"].widget.attrs.update(min=1, max=120, placeholder=_("none"))
+        self.fields["senior_age"].validators.append(MinValueValidator(1))
 
     def service_fields(self):
         return {name: self.cleaned_data[name] for name in SEASON_FIELDS}
@@ -102,6 +106,7 @@ class TournamentForm(forms.ModelForm):
         self.fields["last_place_prize"].help_text = _("The last place gets a prize as well (a Cego custom).")
         self._add_tiebreak_fields()
         self._offiziers_only()
+        visibility.add_field(self)
         self.fields["seed"].help_text = _(
             "Publish it before the draw, or take it from a public physical draw. The same seed and the same "
             "players always give the same draw.")
@@ -191,7 +196,7 @@ class TournamentForm(forms.ModelForm):
         chain = self.clean_tiebreaks(data)
         if chain is not None:
             data["tiebreaks"] = chain
-        return data
+        return visibility.clean(self, data)
 
     def clean_game(self):
         """Empty (a form of before the choice, a script): the current game, Cego for a new tournament."""
@@ -286,9 +291,7 @@ class PlayerForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
-        for name in ("first_name", "last_name", "town", "club"):
-            if isinstance(data.get(name), str):
-                data[name] = " ".join(data[name].split())
+        tidy_names(self, data, ("first_name", "last_name"), ("town", "club"))     # no invisible names
         first, last = data.get("first_name"), data.get("last_name")
         renamed = not self.instance.pk or {"first_name", "last_name"} & set(self.changed_data)
         if first and last and renamed:
@@ -315,7 +318,7 @@ class EntryForm(forms.ModelForm):
     class Meta:
         model = Entry
         formfield_callback = whole_numbers
-        fields = ["start_number", "team", "paid", "checked_in", "withdrawn"]
+        fields = ["start_number", "team", "paid", "checked_in", "withdrawn", "note"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -327,6 +330,9 @@ class EntryForm(forms.ModelForm):
 
     def clean_new_team(self):
         return " ".join((self.cleaned_data.get("new_team") or "").split())
+
+    def clean_note(self):
+        return names.tidy(self.cleaned_data.get("note") or "")
 
     def service_data(self):
         """``(data, new_team)`` for ``registration.services.update``."""

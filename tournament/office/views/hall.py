@@ -22,6 +22,7 @@ from tournament.table_entry import holds, links, selectors, services
 from tournament.table_entry.qr import qr_svg
 
 POLL_SECONDS = 10
+NOTE_MAX = 200          # the director's decision note on a dispute or a call (TableFlag.resolution)
 PROBLEMS = {"unsigned": gettext_lazy("not signed by every seat"), "unconfirmed": gettext_lazy("unconfirmed games"),
             "flagged": gettext_lazy("open dispute or call")}
 
@@ -72,8 +73,9 @@ def hall(request, pk, number):
                              else sheet_url(tile["table"]))
     context = tournament_context(tournament, "round", number=number, round=round_, tiles=tiles,
                                  clock=clock_context(round_), poll_seconds=POLL_SECONDS,
-                                 attention=sum(1 for t in tiles if t["calls"] or t["disputes"]),
-                                 signed=sum(1 for t in tiles if t["complete"] and t["fully_signed"]))
+                                 calls=sum(len(t["calls"]) for t in tiles),
+                                 disputes=sum(len(t["disputes"]) for t in tiles),
+                                 signed=sum(1 for t in tiles if t["done"]))
     response = render(request, "office/_hall_live.html" if request.htmx else "office/hall.html", context)
     response["Cache-Control"] = "no-store"
     return response
@@ -83,11 +85,12 @@ def hall(request, pk, number):
 @require_POST
 @idempotent
 def hall_resolve(request, pk, number, flag_pk):
-    """A dispute or a call is dealt with."""
+    """A dispute or a call is dealt with, with the director's decision (``note``, optional, in the log)."""
     flag = get_object_or_404(TableFlag.objects.select_related("table"), pk=flag_pk,
                              table__round__tournament_id=pk, table__round__number=number)
+    note = request.POST.get("note", "")[:NOTE_MAX]
     try:
-        services.resolve_flag(flag=flag, user=request.user)
+        services.resolve_flag(flag=flag, user=request.user, note=note)
     except errors.ERRORS as err:
         errors.to_messages(request, err)
     else:

@@ -5,12 +5,15 @@ parsed rows are stored in a private file (``registration.previews``); the sessio
 and SHA-256. The import button sends only that hash, so the client cannot change what is imported. Preview and
 import read the stored rows and check them against the database as it is then. A file refused as a whole (too
 large, not a spreadsheet, …) is shown at once and nothing is stored. In the preview the director can choose
-what each column of the file means (or ignore it): ``files.remap`` checks the stored lines again.
+what each column of the file means (or ignore it): ``files.remap`` checks the stored lines again. Each line can be
+left out with one click and taken back (``line_choice``; a footer line is left out without a click): the choice
+is kept with the stored preview, so the import honours it, and it works without JavaScript.
 """
 
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -20,9 +23,12 @@ from tournament.office.forms.director import ImportUploadForm
 from tournament.office.views.access import direct, office
 from tournament.office.views.common import tournament_context, tournament_or_404
 from tournament.registration import limits, previews
+from tournament.models import Player
 from tournament.registration.files import (
     ALL_COLUMNS,
     COLUMN_BY_FIELD,
+    KEEP,
+    SKIP,
     ImportRejected,
     parse_registrations,
     remap,
@@ -33,6 +39,7 @@ from tournament.registration.importer import (
     only_clashes,
     registration_template_xlsx,
 )
+from tournament.standings.categories import builtin_categories, member_labels
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -73,14 +80,35 @@ def forget_upload(request, tournament):
         previews.delete(stored.get("token"))
 
 
-def preview_rows(result):
-    """Each line with its cells in column order, marked bad where that cell has an issue."""
-    rows = []
-    for row in result.rows:
-        bad = row.bad_fields
+def line_choice(parsed, posted):
+    """The lines' choices after one click: ``posted`` is "skip-<line>" (leave the line out) or "take-<line>"
+    (take it back). A footer line taken back is kept on purpose (``KEEP``); leaving it out again, or taking
+    back a line the director left out, returns to what the file says. None for anything else."""
+    action, _sep, number = str(posted or "").partition("-")
+    rows = {row.line: row for row in parsed.rows + parsed.left_out}
+    if action not in ("skip", "take") or not number.isdigit() or int(number) not in rows:
+        return None
+    line, choices = int(number), dict(parsed.choices)
+    choices.pop(line, None)
+    if rows[line].footer != (action == "skip"):
+        choices[line] = SKIP if action == "skip" else KEEP
+    return choices
+
+
+def preview_rows(result, season):
+    """Each line (imported and left out, in file order) with its cells in column order, marked bad where that
+    cell has an issue, and the built-in categories the player will have in ``season`` (youth by the year of
+    birth and the season's age rule, women, guests: ``standings.categories``)."""
+    rows, labels = [], member_labels()
+    for row in result.all_rows:
+        bad = row.bad_fields if not row.left_out else set()
         cells = [{"field": c.field, "text": row.raw.get(c.field, ""), "value": row.values.get(c.field),
                   "kind": c.kind, "bad": c.field in bad} for c in result.columns]
-        rows.append({"row": row, "cells": cells})
+        v = row.values
+        player = row.player or Player(is_woman=bool(v.get("is_woman")), birth_year=v.get("birth_year"),
+                                      is_guest=bool(v.get("is_guest")))
+        badges = [labels[key] for key in builtin_categories(player, season)] if not row.left_out else []
+        rows.append({"row": row, "cells": cells, "badges": badges})
     return rows
 
 
@@ -101,6 +129,16 @@ def entry_import(request, pk):
                 result = remap(parsed, column_choices(request, parsed))
                 forget_upload(request, tournament)
                 keep_upload(request, tournament, result)
+            return redirect("director:entry_import", tournament.pk)
+        if action == "line":
+            parsed = stored_upload(request, tournament)
+            choices = line_choice(parsed, request.POST.get("line")) if parsed is not None else None
+            if choices is not None:
+                result = remap(parsed, choices=choices)
+                forget_upload(request, tournament)
+                keep_upload(request, tournament, result)
+                line = request.POST.get("line").partition("-")[2]
+                return redirect(reverse("director:entry_import", args=[tournament.pk]) + f"#line-{line}")
             return redirect("director:entry_import", tournament.pk)
         if action == "import":
             parsed = stored_upload(request, tournament)
@@ -140,7 +178,8 @@ def entry_import(request, pk):
     if result is not None:
         result = check_against_tournament(result, tournament, visible_to=request.user)
     context = tournament_context(tournament, "import", form=form, result=result,
-                                 rows=preview_rows(result) if result else [], columns=ALL_COLUMNS,
+                                 rows=preview_rows(result, tournament.season) if result else [],
+                                 columns=ALL_COLUMNS,
                                  clashes=len(result.bad_rows) if result and only_clashes(result) else 0)
     return render(request, "office/import.html", context)
 

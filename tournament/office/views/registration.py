@@ -217,6 +217,7 @@ def entry_edit(request, pk, entry_pk):
                                  other_tournaments=known[:10],
                                  hidden_tournaments=len(others) - len(known),
                                  player_editable=editable,
+                                 player_goes_too=registration_services.player_goes_too(entry),
                                  badges=SeasonCategories(tournament.season).badges(entry.player))
     return render(request, "office/entry_form.html", context)
 
@@ -228,10 +229,15 @@ def entry_delete(request, pk, entry_pk):
     tournament = tournament_or_404(pk)
     entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_pk, tournament=tournament)
     try:
-        registration_services.remove(entry=entry, user=request.user)
+        player_too = registration_services.remove(entry=entry, user=request.user)
     except ValidationError as err:
         errors.to_messages(request, err)
         return redirect("director:entry_edit", tournament.pk, entry.pk)
+    if player_too:
+        messages.success(request, _("The entry of %(player)s (start number %(n)s) is removed, and with it the player "
+                                    "record the import had created.")
+                         % {"player": entry.player.full_name, "n": entry.start_number})
+        return redirect("director:entries", tournament.pk)
     messages.success(request, _("The entry of %(player)s (start number %(n)s) is removed; the player stays in the "
                                 "player list.") % {"player": entry.player.full_name, "n": entry.start_number})
     return redirect("director:entries", tournament.pk)

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -78,6 +79,9 @@ def undrawn_context(tournament, number, form):
 
 def drawn_context(round_):
     by_table, alphabetical = draw_selectors.draw_lists(round_)
+    scope = draw_selectors.namesake_scope(round_.tournament_id)
+    for _table, seats in by_table:
+        draw_selectors.labelled(seats, scope)       # seat.label: a namesake with its town (common.namesakes)
     progress = {p["table"].pk: p for p in selectors.round_progress(round_)}
     tables = [{"table": table, "seats": seats, "progress": progress[table.pk], "sheet_url": sheet_url(table)}
               for table, seats in by_table]
@@ -91,6 +95,35 @@ def drawn_context(round_):
             "players": len(alphabetical)}
 
 
+def confirm_page(request, tournament, number, *, question, details, fields, button, back):
+    """The page that asks before a write (``office/confirm.html``): the forms of the round page send ``ask=1``
+    where a step wants asking; the page sends the same fields again without it. A script that sends no ``ask``
+    is not asked (the services check what must hold whoever calls)."""
+    return render(request, "office/confirm.html", tournament_context(
+        tournament, "round", number=number, question=question, details=details, fields=fields, button=button,
+        action=request.path, cancel=reverse("director:round", args=[tournament.pk, back])))
+
+
+def open_before(tournament, number):
+    """The round before ``number`` if it is still open (neither marked complete nor locked), else None."""
+    if number < 2:
+        return None
+    return tournament.round_set.filter(number=number - 1, status=Round.Status.OPEN).first()
+
+
+def ask_draw(request, tournament, number):
+    """Drawing round n+1 while round n is open asks first."""
+    previous = open_before(tournament, number)
+    return confirm_page(
+        request, tournament, number,
+        question=_("Draw round %(n)s while round %(p)s is still open?") % {"n": number, "p": previous.number},
+        details=[_("Round %(p)s is neither complete nor locked: tables may still be playing or correcting it. "
+                   "Its games stay as they are; the draw of round %(n)s seats the players as round %(p)s stands.")
+                 % {"n": number, "p": previous.number}],
+        fields=[("seed", request.POST.get("seed", "")[:64])],
+        button=_("Draw round %(n)s now") % {"n": number}, back=previous.number)
+
+
 @allowed(permissions.ENTER, tournament_pk)
 @idempotent
 def round_detail(request, pk, number):
@@ -99,6 +132,9 @@ def round_detail(request, pk, number):
     if round_ is None and not 1 <= number <= tournament.round_count:
         raise Http404(_("This tournament has no round %(n)s.") % {"n": number})
     if tournament.game == tournament.Game.ZIEGE:
+        if (request.method == "POST" and round_ is None and request.POST.get("ask") and open_before(tournament, number)
+                and permissions.can(request.user, permissions.DIRECT, tournament)):
+            return ask_draw(request, tournament, number)
         return ziege_views.round_detail(request, tournament, number)       # team against team
     form = DrawForm(request.POST or None, initial={"seed": tournament.seed})
     if request.method == "POST" and not permissions.can(request.user, permissions.DIRECT, tournament):
@@ -107,6 +143,8 @@ def round_detail(request, pk, number):
         if round_ is not None:
             messages.error(request, _("Round %(n)s is already drawn. Delete its draw first.") % {"n": number})
             return redirect("director:round", tournament.pk, number)
+        if form.is_valid() and request.POST.get("ask") and open_before(tournament, number):
+            return ask_draw(request, tournament, number)
         if form.is_valid():
             try:
                 round_ = draws.draw_round(tournament=tournament, number=number, user=request.user,
@@ -139,6 +177,15 @@ def round_status(request, pk, number):
         messages.error(request, _("Unknown status."))
         return redirect("director:round", tournament.pk, number)
     reason = form.cleaned_data["reason"].strip()
+    if form.cleaned_data["status"] == Round.Status.LOCKED and request.POST.get("ask"):
+        details = [_("Once locked, the phones of this round can no longer write, and every correction needs a "
+                     "reason. The round's results count as final.")]
+        if reason:
+            details.append(_("Reason: %(reason)s") % {"reason": reason})
+        return confirm_page(request, tournament, number,
+                            question=_("Lock round %(n)s?") % {"n": number}, details=details,
+                            fields=[("status", Round.Status.LOCKED), ("reason", reason)],
+                            button=_("Lock round %(n)s") % {"n": number}, back=number)
     try:
         if form.cleaned_data["status"] == Round.Status.LOCKED:
             table_services.lock_round(round_=round_, user=request.user, reason=reason)

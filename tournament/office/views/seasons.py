@@ -1,11 +1,12 @@
 """Director pages: the start page, seasons and their duplicate players, and creating, editing and overlooking a
-tournament."""
+tournament, publishing it (the banner's one click) and finishing it."""
 
 import json
 
 from django.contrib import messages
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 from django.utils.translation import gettext as _
 
@@ -176,10 +177,56 @@ def tournament(request, pk):
                        "games": sum(t["entered"] for t in progress), "planned": sum(t["planned"] for t in progress)})
     next_round = next((r for r in rounds if r["round"] is None), None)
     playing = next((r for r in reversed(rounds) if r["round"] and r["round"].status == "open"), None)
+    rounds_drawn, _locked, not_finishable = seasons.finish_state(tournament_)
     context = tournament_context(
         tournament_, "overview", ruleset_name=ruleset.name[lang], rounds=rounds, counts=entry_counts(tournament_),
-        next_round=next_round, playing=playing,
+        next_round=next_round, playing=playing, rounds_drawn=rounds_drawn,
+        finishable=not not_finishable and tournament_.status != tournament_.Status.FINISHED,
         options_json=json.dumps(tournament_.options, ensure_ascii=False, indent=2) if tournament_.options else "",
         audit_count=tournament_.audit.count(),
         adjustment_count=tournament_.entries.filter(adjustments__isnull=False).aggregate(n=Count("adjustments"))["n"])
     return render(request, "office/tournament.html", context)
+
+
+# -- visibility and the end of the day (docs/director.md, "Published when it should be", "The end of the day") --
+
+def _back(request, tournament):
+    """Back to the page the button was on (a local path only), else the tournament's overview."""
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                                  require_https=request.is_secure()):
+        return redirect(target)
+    return redirect("director:tournament", tournament.pk)
+
+
+@direct
+@require_POST
+@idempotent
+def publish(request, pk):
+    """Make the tournament visible to players (``published=1``) or hide it again (``published=0``)."""
+    tournament = tournament_or_404(pk)
+    visible = request.POST.get("published", "1") != "0"
+    try:
+        seasons.publish_tournament(tournament=tournament, user=request.user, published=visible)
+    except errors.ERRORS as err:
+        errors.to_messages(request, err)
+    else:
+        messages.success(request, _("Published: players see the tournament, the seat lookup and the standings.")
+                         if visible else _("Hidden: players no longer see the tournament."))
+    return _back(request, tournament)
+
+
+@direct
+@require_POST
+@idempotent
+def finish(request, pk):
+    """The tournament is over: finished, its standings final on every page and paper."""
+    tournament = tournament_or_404(pk)
+    try:
+        tournament = seasons.finish_tournament(tournament=tournament, user=request.user)
+    except errors.ERRORS as err:
+        errors.to_messages(request, err)
+    else:
+        messages.success(request, _("The tournament is finished: the standings are final on every page and "
+                                    "paper."))
+    return redirect("director:tournament", tournament.pk)

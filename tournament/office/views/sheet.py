@@ -28,6 +28,7 @@ from tournament.common import params
 from tournament.common.i18n import engine_lang
 from tournament.common.idempotency import by_version, idempotent
 from tournament.common.numbers import is_plain_digits
+from tournament.draws.selectors import labelled
 from tournament.models import Game, Round, Table
 from tournament.office import errors
 from tournament.results.rows import GameRowForm, TotalsForm, row_values, ui_field
@@ -316,7 +317,7 @@ def goto(request, round_pk):
 def totals(request, pk):
     """Totals-only entry: the sums at the foot of a paper sheet, one per seat, checked to sum to zero."""
     table = get_table(pk)
-    seats = selectors.seats_of(table)
+    seats = labelled(selectors.seats_of(table))
     games_entered = table.games.count()
     current = selectors.table_totals(table)
     initial = {f"seat_{pos}": value for pos, value in current.items()}
@@ -360,7 +361,7 @@ def delete_totals(request, table):
 def offiziers_sheet(request, table, form, status=200):
     """The sheet of a table of two (Offiziers-Cego): the games, both seats' points, running totals, one form."""
     context = {"table": table, "round": table.round, "tournament": table.round.tournament, "form": form,
-               "seats": list(table.seats.select_related("entry__player")), "round_url": round_url(table.round),
+               "seats": labelled(selectors.seats_of(table)), "round_url": round_url(table.round),
                "sheet": offiziers.sheet_rows(table)}
     return render(request, "office/sheet/offiziers.html", context, status=status)
 

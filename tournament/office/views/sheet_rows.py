@@ -15,6 +15,7 @@ from tournament.audit import words
 from tournament.audit.words import describe_game
 from tournament.common.i18n import engine_lang
 from tournament.common.numbers import signed
+from tournament.draws.selectors import labelled
 from tournament.models import Round, Table
 from tournament.results.rows import (
     contract_key,
@@ -88,7 +89,7 @@ def sheet_rows(table, seats, rs, pending=None, locked=False):
     replace = (pending["number"], preview) if preview is not None else None
     sheet = selectors.sheet_for_table(table, zero_sum=rs.writing == "zero_sum", replace=replace)
     lang = engine_lang()
-    names = {s.position: s.entry.player.last_name for s in seats}
+    names = {s.position: s.label.short for s in seats}      # distinct at the table (common.namesakes)
     rows = []
     for r in sheet.rows:
         game = r.game
@@ -145,7 +146,7 @@ def grid_context(table, *, pending=None):
     """What the rows, the footer and the numbers of the sheet need: the page and every partial answer."""
     round_ = table.round
     rs = ruleset_for(round_.tournament)
-    seats = selectors.seats_of(table)
+    seats = labelled(selectors.seats_of(table))
     locked = round_.status == Round.Status.LOCKED
     sheet, rows = sheet_rows(table, seats, rs, pending, locked)
     lead_cols, colspan = columns(table, rs)

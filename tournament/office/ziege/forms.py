@@ -3,7 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.common.fields import WholeNumberField
+from tournament.common.fields import WholeNumberField, tidy_names
 
 
 class PairForm(forms.Form):
@@ -11,6 +11,11 @@ class PairForm(forms.Form):
     first_last_name = forms.CharField(label=_("First player: last name"), max_length=80)
     second_first_name = forms.CharField(label=_("Second player: first name"), max_length=80)
     second_last_name = forms.CharField(label=_("Second player: last name"), max_length=80)
+
+    def clean(self):
+        data = super().clean()
+        tidy_names(self, data, ("first_first_name", "first_last_name", "second_first_name", "second_last_name"))
+        return data
 
     def players(self):
         data = self.cleaned_data

@@ -41,7 +41,17 @@
     }
   }
 
+  function writing() {
+    /* A decision note being typed is not wiped by the next poll: the view waits until it is sent. */
+    var notes = live.querySelectorAll(".resolve-form input[name=note]");
+    for (var i = 0; i < notes.length; i += 1) {
+      if (notes[i] === document.activeElement || notes[i].value) { return true; }
+    }
+    return false;
+  }
+
   function refresh() {
+    if (writing()) { return; }
     fetch(window.location.pathname, { credentials: "same-origin", cache: "no-store",
                                       headers: { "HX-Request": "true" } })
       .then(function (response) {

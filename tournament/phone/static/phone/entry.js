@@ -1,8 +1,15 @@
 /* Keying a game on the phone in a few taps: contract → declarer (by name) → the result by the contract's kind
    (card points on a number pad, won/lost or the declarer's tricks, card points and tricks per seat, the seat of
    the last trick); penalty and calls behind "more". What the keypad offers for a contract (tricks, "more") comes
-   with the contract from the server (table_entry.selectors.keypad), never decided here. The engine's result shows before saving (vorschau/, debounced); saving puts the game into the
-   offline queue (queue.js). A correction opens a game with its stored values and sends its version. */
+   with the contract from the server (table_entry.selectors.keypad), never decided here. The engine's result shows
+   before saving (vorschau/, debounced); saving puts the game into the offline queue (queue.js). A correction
+   opens a game with its stored values and sends its version.
+
+   Never behind (docs/table-entry.md "A phone that is never behind"): tapping a contract for a new game first asks
+   the server for the sheet (net.refresh), then takes the game number, dealer and forehand from that fresh sheet.
+   A new game follows the sheet while it is keyed: when another phone enters the game this one was keying, the
+   title moves on to the next game, a note says so, and a declarer that was only preselected (the forehand)
+   becomes the new game's forehand; a declarer the player tapped stays. */
 (function () {
   "use strict";
   const app = window.CegoPhone;
@@ -14,11 +21,13 @@
 
   const blank = () => ({number: null, version: null, contract: null, declarer: null, result: "", rp: {}, rt: {},
                         penalty: "", calls: "", active: null, field: "rp", more: false, all: false, played_with: "",
-                        ouverte: false});
+                        ouverte: false, begun: null, auto: false});
   let e = blank();
   let preview = null;                    // {for: fields key, ok, scores, explanation, errors} | {offline}
   let timer = null;
   let seq = 0;
+  let opening = false;                   // a contract was tapped: the fresh sheet is on its way
+  let moved = null;                      // {from, to}: the game this phone was keying was entered elsewhere
 
   const number = () => e.number || app.nextNumber();
   const contract = () => (e.contract ? byKey[e.contract] : null);
@@ -210,7 +219,50 @@
     return box;
   }
 
-  function render() { app.keepFocus(draw); }
+  /* A new game keyed on a sheet that moved on: the game number it was begun for is taken meanwhile. */
+  function follow() {
+    if (e.version || e.number || !e.contract || e.begun == null) return;
+    const n = app.nextNumber();
+    if (!n || n === e.begun) return;
+    const taken = app.row(e.begun) && app.row(e.begun).game;
+    moved = taken ? {from: e.begun, to: n} : null;                // else a game was deleted: simply the new number
+    const c = contract();
+    const update = {begun: n};
+    if (e.auto) update.declarer = FOREHAND(c) ? app.row(n).forehand : null;
+    if (update.declarer !== undefined && update.declarer !== e.declarer) preview = null;
+    Object.assign(e, update);
+    schedulePreview();
+  }
+
+  /* Tapping a contract for a new game: the fresh sheet first (at most 2 s; offline the phone's own), then the
+     game number and its forehand from it. */
+  async function open(x) {
+    if (opening) return;
+    const fresh = !e.version && !e.number;
+    if (fresh) {
+      opening = true;
+      render();
+      try { await net.refresh(2000); } finally { opening = false; }
+    }
+    const n = number();
+    if (!n) { app.render(); return; }
+    const declarer = e.declarer || (FOREHAND(x) ? app.row(n).forehand : null);
+    if (fresh) moved = null;
+    change({contract: x.key, declarer, auto: !e.declarer && FOREHAND(x), begun: fresh ? n : null,
+            result: "", rp: {}, rt: {}, active: null, field: "rp", played_with: "", ouverte: false});
+  }
+
+  function movedNote() {
+    if (!moved || !e.contract || e.version) return null;
+    const row = app.row(moved.from);
+    const g = row && row.game;
+    const what = g ? g.abbr + (g.declarer_name ? " \u00b7 " + g.declarer_name : "") : "";
+    const by = g && g.keyed_seat ? fmt("keyed_by", {name: app.name(g.keyed_seat)}) : "";
+    return el("p.note.warn", {id: "entry-moved", role: "status"},
+              fmt("moved", {from: moved.from, to: moved.to, what: [what, by].filter(Boolean).join(", ")}) + " " + T.moved_same);
+  }
+
+  function render() { follow(); app.keepFocus(draw); }
   function draw() {
     const root = document.getElementById("entry");
     const n = number();
@@ -221,31 +273,34 @@
     const parts = [];
     const sub = [fmt("deals", {name: app.name(row.dealer)})];
     if (row.out) sub.push(fmt("sits_out", {name: app.name(row.out)}));
-    parts.push(el("h2", {id: "entry-title", data: {number: n, version: e.version || ""}}, e.version ? fmt("correct_game", {n}) : fmt("game", {n}),
+    sub.push(fmt("forehand", {name: app.name(row.forehand)}));
+    parts.push(el("h2", {id: "entry-title", data: {number: n, version: e.version || "", dealer: row.dealer,
+                                                   forehand: row.forehand}},
+                  e.version ? fmt("correct_game", {n}) : fmt("game", {n}),
                   el("small", null, " · " + sub.join(" · "))));
+    const note = movedNote();
+    if (note) parts.push(note);
     if (c) parts.push(chip("chosen-contract", c.abbr + " · " + c.name, {contract: null, declarer: null, result: "", rp: {}, rt: {},
                                                                          field: "rp", played_with: "", ouverte: false}));
     else {
       const list = e.all ? contracts : contracts.slice(0, FIRST);
-      parts.push(el("div.contract-grid", null, list.map((x) => el("button.contract",
-        {data: {contract: x.key, abbr: x.abbr}, title: x.name, on: {click: () => {
-          const declarer = e.declarer || (FOREHAND(x) ? row.forehand : null);
-          change({contract: x.key, declarer, result: "", rp: {}, rt: {}, active: null, field: "rp", played_with: "", ouverte: false});
-        }}}, el("strong", null, x.abbr), el("small", null, x.name))),
+      parts.push(el("div.contract-grid", {"aria-busy": String(opening)}, list.map((x) => el("button.contract",
+        {data: {contract: x.key, abbr: x.abbr}, title: x.name, on: {click: () => open(x)}},
+         el("strong", null, x.abbr), el("small", null, x.name))),
         !e.all && contracts.length > FIRST ? el("button.contract.all", {id: "more-contracts",
           on: {click: () => change({all: true})}}, T.more_contracts) : null));
     }
     if (c) {
       const label = c.kind === "penalty" ? T.loser : c.kind === "raeuber" || c.kind === "drescher" ? T.announcer : T.declarer;
-      if (e.declarer) parts.push(chip("chosen-declarer", label + " " + app.name(e.declarer), {declarer: null}));
+      if (e.declarer) parts.push(chip("chosen-declarer", label + " " + app.name(e.declarer), {declarer: null, auto: false}));
       else parts.push(el("p.step-label", null, label), seatButtons("declarer", playing(n), e.declarer,
-                                                                     (s) => change({declarer: s})));
+                                                                     (s) => change({declarer: s, auto: false})));
     }
     if (c && e.declarer) parts.push(...variantStep(c), ...resultStep(c, n), moreStep(c, n), previewBox());
     const bad = preview && !preview.offline && preview.for === JSON.stringify(fields()) && !preview.ok;
     parts.push(el("div.actions.entry-actions", null,
       el("button.big.ok", {id: "save", disabled: !complete() || bad, on: {click: save}}, T.save),
-      c || e.version ? el("button.big.secondary", {id: "cancel", on: {click: () => { e = blank(); preview = null; app.render(); }}}, T.cancel) : null));
+      c || e.version ? el("button.big.secondary", {id: "cancel", on: {click: () => { e = blank(); preview = null; moved = null; app.render(); }}}, T.cancel) : null));
     root.replaceChildren(...parts);
   }
 
@@ -257,12 +312,14 @@
     const snapshot = Object.assign({}, e, {number: f.number});
     e = blank();
     preview = null;
+    moved = null;
     net.enqueue("save", f, {label: c.abbr + " · " + app.name(Number(f.declarer)), scores, entry: snapshot});
     app.render();
   }
 
   function load(entry) {
     e = Object.assign(blank(), entry);
+    moved = null;
     app.render();
     schedulePreview();
     document.getElementById("entry").scrollIntoView({block: "start"});

@@ -1,7 +1,13 @@
 /* The table page of Offiziers-Cego and Ziege (docs/table-entry.md "Offiziers-Cego and Ziege"): seat choice, the
    sheet, keying a game with the engine's preview, confirmations, disputes, the call and the sign-off. Storage,
    the offline queue and polling are queue.js, updates in place and the pause live.js (as for Cego). Everything is
-   drawn with textContent. */
+   drawn with textContent.
+
+   Never behind (docs/table-entry.md "A phone that is never behind"): starting to type a game asks the server for
+   the sheet first (net.refresh); a game being typed whose number another phone took meanwhile moves on to the
+   next number with a note; a save that met a game keyed meanwhile (409) shows both versions by name beside the
+   entry with the ways on: keep the saved one, send mine as a correction (Offiziers-Cego; a Ziege game is never
+   changed at the table) or save mine as the next game. */
 (function () {
   "use strict";
   const net = window.CegoNet;
@@ -34,6 +40,8 @@
   let editing = null;         // Offiziers: {number, version} of a game being corrected
   let disputing = null;       // {number, note} while a dispute note is typed
   let previewTimer = null;
+  let begun = null;           // the game number a new game was begun for (typing started)
+  let moved = null;           // {from, to}: that number was taken meanwhile
   const notices = [];
 
   const name = (seat) => { const s = sheet.seats.find((x) => x.seat === seat); return s ? s.name : String(seat); };
@@ -41,7 +49,11 @@
   const queuedSaves = () => net.queue().filter((i) => i.action === "save").map((i) => Number(i.fields.number));
 
   function nextNumber() {
-    if (editing) return editing.number;
+    return editing ? editing.number : openNumber();
+  }
+
+  /* The next game to key: the sheet's next, past the games waiting in the queue. */
+  function openNumber() {
     if (sheet.next == null) return null;
     const queued = queuedSaves();
     let n = sheet.next;
@@ -115,6 +127,8 @@
   function save() {
     const fields = typed();
     if (!fields || fields.number == null) { $("points").focus(); return; }
+    begun = null;
+    moved = null;
     net.enqueue("save", fields);
     $("points").value = "";
     $("preview").textContent = "";
@@ -296,6 +310,24 @@
     $("entry").hidden = !show;
     if (!show) return;
     $("entry-title").textContent = fmt(editing ? "correct_game" : "game", {n: number});
+    if (!editing && begun != null && $("points").value.trim() && number !== begun) {
+      const row = sheet.rows[begun - 1];
+      moved = row && (ZIEGE ? row : row.game) ? {from: begun, to: number} : null;    // else a game was deleted
+      begun = number;
+      schedulePreview();
+    }
+    if (!$("points").value.trim()) moved = null;
+    let note = $("entry-moved");
+    if (moved && !editing) {
+      if (!note) {
+        note = el("p", {className: "note warn", id: "entry-moved", role: "status"});
+        $("entry-title").after(note);
+      }
+      const row = sheet.rows[moved.from - 1];
+      const game = row && (ZIEGE ? row : row.game);
+      const by = game && game.keyed_seat ? fmt("keyed_by", {name: name(game.keyed_seat)}) : "";
+      setText(note, fmt("moved", {from: moved.from, to: moved.to, what: by || "\u2014"}));
+    } else if (note) note.remove();
     if (!ZIEGE) {
       document.querySelectorAll("[data-counted]").forEach((b) => {
         b.setAttribute("aria-pressed", String(Number(b.dataset.counted) === counted));
@@ -312,13 +344,25 @@
     if (sheet.flags.some((f) => f.kind === "call")) box.append(el("p", {className: "note"}, T.called));
   }
 
+  /* ---- a save that met a game keyed meanwhile (conflicts.js): a Ziege game is never corrected at the table ---- */
+  const tricks = (t) => (t ? "" : " (" + T.no_trick + ")");
+  const conflicts = window.CegoConflicts.create({net, T, fmt, name, nextNumber: openNumber,
+    render: () => render(), notice: (text) => { notices.push(text); render(); },
+    describe: (side) => ({text: ZIEGE ? "A " + side.points_a + tricks(side.trick_a) + " : " + (120 - side.points_a)
+                                        + tricks(side.trick_b) + " B" : side.summary || "", scores: ""}),
+    correctable: !ZIEGE,
+    resend: (item, version) => net.enqueue("save", Object.assign({}, item.fields, {version})),
+    saveAs: (item, n) => net.enqueue("save", Object.assign({}, item.fields, {number: n}, ZIEGE ? {} : {version: ""})),
+  });
+
   function render() { keepFocus(draw); }
   function draw() {
     const seat = net.seat();
-    $("seat-choice").hidden = !!seat;
+    $("seat-choice").hidden = !!seat || !writable();          // a locked round: the final sheet, no seat asked
     $("me").hidden = !seat;
     $("me-name").textContent = seat ? seat + " \u00b7 " + name(seat) : "";
     $("locked").hidden = writable();
+    $("live").hidden = !writable();                           // nothing changes any more: no pause button
     $("call").hidden = !writable() || !seat;
     $("call").disabled = sheet.flags.some((f) => f.kind === "call");
     $("offline").hidden = net.online();
@@ -327,6 +371,7 @@
     (ZIEGE ? renderZiegeRows : renderOffiziersRows)(body);
     renderMessages();
     renderTodo();
+    conflicts.draw($("conflicts"));
     renderEntry();
     renderFinish();
   }
@@ -352,8 +397,24 @@
     render();
   }));
   $("change-seat").addEventListener("click", (e) => { e.preventDefault(); net.release(writable()); render(); });
-  $("call").addEventListener("click", () => { net.enqueue("call", {note: ""}); });
-  $("points").addEventListener("input", schedulePreview);
+  /* The call asks first what it is about (optional, at most 200 characters): the hall view shows it. */
+  $("call").addEventListener("click", () => {
+    $("call-form").hidden = !$("call-form").hidden;
+    if (!$("call-form").hidden) $("call-note").focus();
+  });
+  $("call-cancel").addEventListener("click", () => { $("call-form").hidden = true; });
+  $("call-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    net.enqueue("call", {note: $("call-note").value.trim().slice(0, 200)});
+    $("call-note").value = "";
+    $("call-form").hidden = true;
+    render();
+  });
+  $("points").addEventListener("input", () => {
+    if (!editing && begun == null && $("points").value.trim()) begun = nextNumber();
+    schedulePreview();
+  });
+  $("points").addEventListener("focus", () => { if (!editing) net.refresh(2000); });   // the fresh sheet first
   $("save").addEventListener("click", save);
   if (ZIEGE) {
     $("trick-a").addEventListener("change", schedulePreview);
@@ -367,13 +428,20 @@
     $("penalty").addEventListener("change", schedulePreview);
     $("cancel").addEventListener("click", () => {
       editing = null;
+      begun = null;
+      moved = null;
       $("points").value = "";
       schedulePreview();
       render();
     });
   }
 
-  function setSheet(next) { sheet = next; skew = Date.now() - Date.parse(next.now); tick(); }
+  function setSheet(next) {
+    if (Date.parse(next.now) < Date.parse(sheet.now)) return;      // a poll overtaken by a write or a refresh
+    sheet = next;
+    skew = Date.now() - Date.parse(next.now);
+    tick();
+  }
   const live = window.CegoLive.pause(net, T, (held) => { setSheet(held); render(); });
   net.on((event, detail, source) => {
     if (event === "sheet") {
@@ -382,11 +450,16 @@
     }
     if (event === "refused") {
       const p = detail.payload || {};
-      const errors = p.conflict ? [p.conflict.message] : Object.values(p.errors || {}).flat();
-      notices.push(T.refused + " " + errors.join(" "));
+      if (detail.status === 409 && p.conflict && detail.item.action === "save") {
+        conflicts.add(detail.item, p.conflict);
+      } else {
+        const errors = p.conflict ? [p.conflict.message] : Object.values(p.errors || {}).flat();
+        notices.push(T.refused + " " + errors.join(" "));
+      }
     }
     if (event === "invalid") { sheet = Object.assign({}, sheet, {writable: false}); notices.push(T.link_invalid); }
     render();
+    conflicts.show();
   });
   net.start(urls);
   net.registerWorker();

@@ -81,7 +81,7 @@
   /* ---- seat ---- */
   function renderSeat() {
     const seat = net.seat();
-    $("seat-choice").hidden = !!seat;
+    $("seat-choice").hidden = !!seat || !app.writable();      // a locked round: the final sheet, no seat asked
     $("me").hidden = !seat;
     $("me-name").textContent = seat ? seat + " · " + app.name(seat) : "";
     document.querySelectorAll("#seat-choice .seat-button").forEach((b) => {
@@ -252,7 +252,19 @@
     call.textContent = called ? T.called : document.body.dataset.callLabel;
   }
   document.body.dataset.callLabel = $("call").textContent.trim();
-  $("call").addEventListener("click", () => net.enqueue("call", {note: ""}));
+  /* The call asks first what it is about (optional, at most 200 characters): the hall view shows it. */
+  $("call").addEventListener("click", () => {
+    $("call-form").hidden = !$("call-form").hidden;
+    if (!$("call-form").hidden) $("call-note").focus();
+  });
+  $("call-cancel").addEventListener("click", () => { $("call-form").hidden = true; });
+  $("call-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    net.enqueue("call", {note: $("call-note").value.trim().slice(0, 200)});
+    $("call-note").value = "";
+    $("call-form").hidden = true;
+    render();
+  });
 
   /* Refusals and conflicts: shown to the player, never resolved silently. */
   function renderMessages() {
@@ -261,20 +273,30 @@
       el("div.actions", null,
         n.entry ? el("button.big.secondary", {on: {click: () => { notices.splice(i, 1); window.CegoEntry.load(n.entry); }}}, T.edit) : null,
         el("button.big.secondary.dismiss", {on: {click: () => { notices.splice(i, 1); render(); }}}, T.dismiss)))));
-    const conflicts = net.conflicts();
-    $("conflicts").replaceChildren(...conflicts.map((c, i) => el("div.note.error.conflict", {role: "alert"},
-      el("p", null, el("strong", null, c.conflict.message)),
-      el("p", null, T.yours + " " + (c.conflict.yours ? c.conflict.yours.summary : "")),
-      el("p", null, T.saved + " " + (c.conflict.saved ? c.conflict.saved.summary : "—")),
-      el("div.actions", null,
-        el("button.big.secondary.keep", {on: {click: () => drop(i)}}, T.keep_saved),
-        el("button.big.resend", {on: {click: () => {
-          const fields = Object.assign({}, c.item.fields, {version: c.conflict.saved ? c.conflict.saved.version : ""});
-          drop(i);
-          net.enqueue("save", fields, {label: c.item.label, scores: null, entry: c.item.entry});
-        }}}, T.send_mine)))));
+    conflicts.draw($("conflicts"));
   }
-  function drop(i) { const list = net.conflicts(); list.splice(i, 1); net.setConflicts(list); render(); }
+
+  /* A save that met a game keyed meanwhile (conflicts.js): the versions with the scores by name; mine again as a
+     correction or as the next game, where a declarer only preselected (the forehand) becomes that game's. */
+  const byName = (scores) => (scores ? sheet.seats.map((s, i) => app.name(s.seat) + " " + signed(scores[i])).join(" · ") : "");
+  const conflicts = window.CegoConflicts.create({net, T, fmt, name: app.name, nextNumber: app.nextNumber,
+    render: () => render(), notice: (text) => { notices.push({title: text, lines: [], entry: null}); render(); },
+    describe: (side) => ({text: side.summary || "", scores: byName(side.scores)}),
+    correctable: true,
+    resend(item, version) {
+      net.enqueue("save", Object.assign({}, item.fields, {version}), {label: item.label, scores: null, entry: item.entry});
+    },
+    saveAs(item, n) {
+      const entry = Object.assign({}, item.entry, {number: n, version: null, begun: null});
+      const fields = Object.assign({}, item.fields, {number: n, version: ""});
+      let label = item.label;
+      if (entry.auto) {
+        entry.declarer = app.row(n).forehand;
+        fields.declarer = entry.declarer;
+        label = (label || "").split(" · ")[0] + " · " + app.name(entry.declarer);
+      }
+      net.enqueue("save", fields, {label, scores: null, entry});
+    }});
 
   function errorLines(payload) {
     const errors = payload.errors || {};
@@ -289,13 +311,14 @@
       const {item, status, payload} = detail;
       if (status === 404) invalid = true;
       else if (status === 409 && payload.conflict) {
-        net.setConflicts(net.conflicts().concat([{item, conflict: payload.conflict}]));
+        conflicts.add(item, payload.conflict);
       } else {
         const title = item.action === "save" ? fmt("not_saved", {n: item.fields.number}) : T.refused;
         notices.push({title, lines: errorLines(payload), entry: item.action === "save" ? item.entry : null});
       }
     }
     render();
+    conflicts.show();
   });
 
   /* ---- the round clock: seconds left at sheet.now, counted down locally ---- */
@@ -321,6 +344,7 @@
   function draw() {
     const writable = app.writable();
     $("locked").hidden = writable;
+    $("live").hidden = !writable;                              // nothing changes any more: no pause button
     $("locked").textContent = invalid ? T.link_invalid : $("locked").textContent;
     $("offline").hidden = net.online();
     renderSeat();

@@ -144,11 +144,49 @@
     }
   };
 
+  /* The sheet as it is now, whatever this page holds (no If-None-Match, so never a 304 on a held copy): asked
+     before the keypad opens and by a save's "as the next game". Emits "sheet" with source "refresh" (the pause
+     never holds it back); resolves to the sheet, or null when the server can't be reached within `wait` ms. */
+  net.refresh = async function (wait) {
+    const ask = (async () => {
+      await net.flush();
+      let response = await fetch(net.urls.state, {cache: "no-store", credentials: "same-origin"});
+      if (response.status >= 500) {               // one more try: the keypad should open on the fresh sheet
+        response = await fetch(net.urls.state, {cache: "no-store", credentials: "same-origin"});
+      }
+      if (response.status === 404) { emit("invalid"); return null; }
+      if (!response.ok) return null;
+      etag = response.headers.get("ETag");
+      const payload = await response.json();
+      if (payload.sheet) emit("sheet", payload.sheet, "refresh");
+      return payload.sheet || null;
+    })().then((sheet) => { setOnline(true); return sheet; }, () => { setOnline(false); return null; });
+    if (!wait) return ask;
+    return Promise.race([ask, new Promise((done) => window.setTimeout(() => done(null), wait))]);
+  };
+
+  /* Waking up: a phone whose screen was off stops its timers; when it wakes, the page is shown again (bfcache),
+     gets the focus back or is visible again, it asks for the sheet at once instead of within the next 10 s. */
+  const WAKE_GAP = 5000;
+  let lastBeat = Date.now();
+  let waking = null;
+  function wake() {
+    if (waking) return;                          // focus and visibilitychange come together: one poll
+    waking = net.poll().finally(() => { waking = null; });
+  }
+
   net.start = function (urls) {
     net.urls = urls;
     window.addEventListener("online", () => { setOnline(true); net.poll(); });
     window.addEventListener("offline", () => setOnline(false));
-    document.addEventListener("visibilitychange", () => { if (!document.hidden) net.poll(); });
+    document.addEventListener("visibilitychange", () => { if (!document.hidden) wake(); });
+    window.addEventListener("pageshow", (e) => { if (e.persisted) wake(); });
+    window.addEventListener("focus", wake);
+    window.setInterval(() => {                  // a long gap between two beats: the phone slept
+      const now = Date.now();
+      if (now - lastBeat > WAKE_GAP) wake();
+      lastBeat = now;
+    }, 1000);
     window.setInterval(net.poll, 10000);
     window.setInterval(() => { if (net.queue().length) net.flush(); }, 4000);
     net.flush();
