@@ -3,21 +3,28 @@
 The app is served on the laptop's own network address (not loopback), as the hall serves it; the director's
 browser and the four phones reach it there. The day:
 
-1. the director logs in, creates the tournament and imports the club's list (``fixtures/anmeldeliste-
-   guetenbach.xlsx``: a title line, "Lfd. Nr.", "Geb.-Jahr", "Startgeld bezahlt (j/n)", "Bemerkung", namesakes,
-   a sum line "Summe Startgeld:" with a formula) through the preview;
-2. checks everybody in at the desk by start number and draws round 1;
-3. prints the round's table cards and score sheets: every QR code, read back with ``zbarimg``, is the table's link
-   on the hall address;
-4. four phones (one browser context each, 390 px) play the table of a "Marie-Luise Schwörer": one phone is offline
-   for three games and its queue is sent when it is back, one phone is stale (it has not asked for the sheet since
-   the first game) when it keys; a dispute and a call, answered in the hall view; every seat signs;
-5. the other tables are entered in the office from their paper sheets; the director locks round 1, draws and
-   plays round 2 (all from paper), locks it and finishes the tournament;
-6. the final lists: the public standings and the standings PDF, 44 players, nobody twice, nobody called "Summe".
+1. the director logs in and creates the tournament: until its first draw every office page says players can't
+   see it, and its public pages answer the app's own 404 (with DEBUG on too);
+2. imports the club's list (``fixtures/anmeldeliste-guetenbach.xlsx``: a title line, "Lfd. Nr.", "Geb.-Jahr",
+   "Startgeld bezahlt (j/n)", "Bemerkung", namesakes, a sum line "Summe Startgeld:" with a formula) through the
+   preview: the sum line is left out by itself, a line left out and taken back; start numbers, paid marks, years
+   of birth (youth, seniors) and remarks come across;
+3. checks everybody in at the desk by start number and draws round 1, which publishes the tournament ("Wo sitze
+   ich?" tells the two Marie-Luise Schwörer apart by town);
+4. prints the round's table cards and score sheets: every QR code, read back with ``zbarimg``, is the table's link
+   on the hall address; namesakes read apart on paper and on the round page;
+5. four phones (one browser context each, 390 px) play the table of a "Marie-Luise Schwörer": the seat buttons
+   show start numbers, the column heads differ; one phone is offline for three games and its queue is sent when
+   it is back, one phone is stale (it has not asked for the sheet since it took its seat) and opens the keypad on
+   the fresh sheet; a dispute and a call, answered in the hall view with and without a decision note; every seat
+   signs;
+6. the other tables are entered in the office from their paper sheets; drawing round 2 too early asks first (and
+   is cancelled); the director locks round 1 (asked first), a new phone on its link sees the final sheet; draws
+   and plays round 2 (all from paper), locks it and finishes the tournament with the overview's button;
+7. the final lists: the public standings and the standings PDF, 44 players, nobody twice, nobody called "Summe".
 
 Screenshots of a phone at 390 px and at 200 % zoom go to ``/tmp/real-day-shots/`` (looked at by a person, not
-committed). Steps written against a feature that had not landed yet say ``TODO when … lands``.
+committed).
 """
 
 import io
@@ -30,6 +37,7 @@ from types import SimpleNamespace
 import openpyxl
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests import factories
@@ -110,43 +118,58 @@ def club_list():
     return [r for r in rows if isinstance(r[0], int)]
 
 
-def without_the_sum_line(folder):
-    """The list as a director corrects it by hand today: the sum line deleted (the rest as the club wrote it)."""
-    book = openpyxl.load_workbook(LIST)
-    sheet = book.active
-    for row in range(sheet.max_row, 3, -1):
-        if not isinstance(sheet.cell(row=row, column=1).value, int):
-            sheet.delete_rows(row)
-    path = folder / LIST.name
-    book.save(path)
-    return path
-
-
-def import_club_list(page, base, tournament, folder):
+def import_club_list(page, base, tournament):
+    """The club's list as the club wrote it, through the preview: the sum line is marked and left out by itself,
+    a line the director leaves out and takes back, then 44 players with the list's start numbers ("Lfd. Nr."),
+    paid marks, years of birth (and with them youth and seniors) and remarks."""
     steps.upload_list(page, base, tournament, LIST)
-    preview = page.locator("#import-preview tbody tr")
-    expect(preview.first).to_be_visible()
+    preview = page.locator("#import-preview")
+    expect(preview.locator("tbody tr").first).to_be_visible()
     shoot(page, "import-preview")
-    # TODO when the club-list import lands (branch wt22-import): the sum line is marked and left out, "Lfd. Nr."
-    # gives the start numbers, "Geb.-Jahr" the birth years, "Startgeld bezahlt (j/n)" paid, "Bemerkung" the note:
-    #   footer = page.locator("#import-preview tr[data-left-out=footer]")
-    #   expect(footer).to_have_count(1); expect(footer).to_contain_text("Summe Startgeld:")
-    #   page.click("#import")            — and no corrected upload below; then assert the paid marks, birth
-    #   years (youth: Faller, Ketterer) and notes ("Vater", "Sohn, zahlt vor Ort") of the entries.
-    # Today the sum line is an error ("first and last name required") and nothing can be imported: the director
-    # deletes the line in the file and uploads it again.
-    expect(page.locator("#import-preview")).to_contain_text("Summe Startgeld:")
-    expect(page.locator("#import")).to_have_count(0)
-    steps.upload_list(page, base, tournament, without_the_sum_line(folder))
-    expect(preview).to_have_count(44)
+    footer = preview.locator("tr[data-left-out=footer]")
+    expect(footer).to_have_count(1)
+    expect(footer).to_contain_text("Summe Startgeld:")
+    expect(footer).to_contain_text("Summenzeile – wird nicht übernommen")
+    expect(preview.locator("tbody tr.ok")).to_have_count(44)
+    expect(preview.locator("tbody tr.bad")).to_have_count(0)
+    expect(page.locator("#left-out-count")).to_contain_text("1 Zeile ausgelassen")
+    for badge, expected in (("Jugend", ["Faller", "Ketterer"]),
+                            ("Senior", ["Furtwängler", "Rombach", "Winterhalter"])):
+        rows = preview.locator("tbody tr.ok", has=page.locator(".pill.category", has_text=badge)).all_inner_texts()
+        found = sorted(name for _nr, name, *_rest in club_list() if any(name in text.split() for text in rows))
+        assert len(rows) == len(expected) and found == expected, (badge, rows)
+
+    # "Hummel kommt später": the director leaves the line out, then takes it back when he rings.
+    hummel = preview.locator("tbody tr", has_text="Hummel")
+    line = hummel.get_attribute("data-line")
+    page.click(f"#skip-{line}")
+    expect(page.locator(f"#line-{line}")).to_have_attribute("data-left-out", "director")
+    expect(page.locator(f"#line-{line}")).to_contain_text("Ausgelassen – wird nicht übernommen")
+    expect(page.locator("#left-out-count")).to_contain_text("2 Zeilen ausgelassen")
+    expect(page.locator("#import")).to_contain_text("43 Spieler")
+    page.click(f"#take-{line}")
+    expect(page.locator(f"#line-{line}")).not_to_have_attribute("data-left-out", "director")
+    expect(page.locator("#import")).to_contain_text("44 Spieler")
     page.click("#import")
     page.wait_for_load_state()
+
     entries = Entry.objects.filter(tournament=tournament).select_related("player")
     assert entries.count() == 44
     assert not any("summe" in f"{e.player.first_name} {e.player.last_name}".casefold() for e in entries)
     names = sorted((e.player.last_name, e.player.first_name, e.player.town) for e in entries)
     assert len(set(names)) == 44                            # namesakes stay two people (the town tells them apart)
     assert sorted(e.player.town for e in entries if e.player.last_name == "Schwörer") == ["Furtwangen", "Triberg"]
+    by_number = {e.start_number: e for e in entries}
+    for nr, last, first, town, year, paid, remark in club_list():
+        entry = by_number[nr]                               # "Lfd. Nr." gives the start numbers
+        assert (entry.player.last_name, entry.player.first_name, entry.player.town) == (last, first, town), nr
+        assert entry.player.birth_year == year, (nr, entry.player.birth_year)
+        assert entry.paid == (paid == "j"), (nr, paid, entry.paid)
+        assert entry.note == (remark or ""), (nr, entry.note)
+    season = tournament.season
+    youth = {e.player.last_name for e in entries if e.player.is_youth(season.year, season.youth_age)}
+    assert youth == {"Faller", "Ketterer"}
+    assert sum(e.paid for e in entries) == 35 and by_number[4].note == "Sohn, zahlt vor Ort"
 
 
 def check_everybody_in(page, base, tournament):
@@ -165,14 +188,67 @@ def draw_round(page, base, tournament, number):
     return round_
 
 
+def a_visitor(day):
+    """A player's own phone, not signed in."""
+    return day["page"](day["context"](viewport=PHONE, is_mobile=True, has_touch=True))
+
+
+def not_public_before_the_draw(day, page, base, tournament, settings):
+    """Made in the office, the tournament waits for its first draw: every office page says players can't see it
+    (with the one-click publish, not clicked here), and its public pages answer the app's own 404 — with DEBUG
+    on too (``make run``), not Django's debug page."""
+    tournament.refresh_from_db()
+    assert not tournament.published and tournament.publish_with_draw
+    for name in ("director:tournament", "director:entries", "director:entry_import"):
+        page.goto(base + reverse(name, args=[tournament.pk]))
+        banner = page.locator("#unpublished")
+        expect(banner).to_contain_text("Die Spieler sehen dieses Turnier nicht")
+        expect(banner).to_contain_text("Mit der ersten Auslosung wird es veröffentlicht.")
+        expect(banner.locator("#publish-now")).to_be_visible()
+    visitor = a_visitor(day)
+    for debug in (False, True):
+        settings.DEBUG = debug
+        for url in (reverse("public:seat", args=[tournament.pk]), reverse("public:tournament", args=[tournament.pk])):
+            answer = visitor.goto(base + url)
+            assert answer.status == 404, (debug, url, answer.status)
+            expect(visitor.locator("#not-found")).to_contain_text("Seite nicht gefunden")
+            assert "URLconf" not in visitor.content()
+    settings.DEBUG = False
+    visitor.context.close()
+
+
+def public_with_the_draw(day, page, base, tournament):
+    """The first draw published it: no banner in the office; "Wo sitze ich?", the live standings and a player's
+    page answer a visitor."""
+    tournament.refresh_from_db()
+    assert tournament.published
+    expect(page.locator("#round-status")).to_be_visible()
+    expect(page.locator("#unpublished")).to_have_count(0)
+    marie = Entry.objects.get(tournament=tournament, player__first_name="Marie-Luise", player__town="Triberg")
+    visitor = a_visitor(day)
+    for url in (reverse("public:seat", args=[tournament.pk]), reverse("public:tournament", args=[tournament.pk]),
+                reverse("public:player", args=[tournament.pk, marie.pk])):
+        answer = visitor.goto(base + url)
+        assert answer.status == 200, (url, answer.status)
+        expect(visitor.locator("#not-found")).to_have_count(0)
+    visitor.context.close()
+
+
 def where_do_i_sit(day, base, tournament):
-    """A player's own phone asks "Wo sitze ich?" after the draw: both Marie-Luise Schwörer find their tables.
-    TODO when namesakes land: each line says which one (the town)."""
-    visitor = day["page"](day["context"](viewport=PHONE, is_mobile=True, has_touch=True))
+    """A player's own phone asks "Wo sitze ich?" after the draw: both Marie-Luise Schwörer find their tables, each
+    line saying which one (the town)."""
+    visitor = a_visitor(day)
     answer = visitor.goto(base + reverse("public:seat", args=[tournament.pk]) + "?q=Schw%C3%B6rer")
     assert answer.status == 200
-    expect(visitor.locator("main")).to_contain_text("Marie-Luise")
-    assert visitor.locator("main").inner_text().count("Marie-Luise") >= 2
+    choices = visitor.locator("#seat-choices li", has_text="Marie-Luise")
+    expect(choices).to_have_count(2)
+    assert sorted(" ".join(text.split()) for text in choices.all_inner_texts()) == [
+        "1 Marie-Luise Schwörer Furtwangen", "2 Marie-Luise Schwörer Triberg"]
+    choices.filter(has_text="Triberg").locator("a").click()
+    marie = Entry.objects.get(tournament=tournament, player__first_name="Marie-Luise", player__town="Triberg")
+    seat = marie.seats.get(round__number=1)
+    expect(visitor.locator("#seat-result")).to_contain_text("Triberg")
+    expect(visitor.locator("#seat-plan .table-no").first).to_have_text(str(seat.table.number))
     visitor.context.close()
 
 
@@ -193,11 +269,11 @@ def qr_codes(pdf, folder):
     return found
 
 
-def pdf_text(pdf, folder):
+def pdf_text(pdf, folder, layout=True):
     source = folder / "text.pdf"
     source.write_bytes(pdf)
-    return subprocess.run(["pdftotext", "-layout", str(source), "-"], capture_output=True, text=True,
-                          check=True).stdout
+    return subprocess.run(["pdftotext", *(["-layout"] if layout else []), str(source), "-"], capture_output=True,
+                          text=True, check=True).stdout
 
 
 def download(page, url):
@@ -234,8 +310,20 @@ def print_round(page, base, tournament, round_, folder, settings):
     words = pdf_text(sheets, folder)
     assert "Schwörer" in words and "Summe" not in words
     assert "erreichen die Handys" not in " ".join((words + pdf_text(cards, folder)).split())   # no warning printed
-    # TODO when namesakes land: the sheet's column heads tell the two Marie-Luise Schwörer apart (town or number),
-    # never "Mar… Mar…".
+    # The two Marie-Luise Schwörer (and the two Hans Dold) read apart: the sheet's column head of a namesake says
+    # start number and town, its signature line the whole label; the table cards name them with the town.
+    plain = " ".join(pdf_text(sheets, folder, layout=False).split())
+    assert "M.-L. · Nr. 1 · Furtwangen" in plain and "M.-L. · Nr. 2 · Triberg" in plain
+    assert re.search(r"Sitz \d · Marie-Luise Schwörer \(Furtwangen\)", plain)
+    assert re.search(r"Sitz \d · Marie-Luise Schwörer \(Triberg\)", plain)
+    assert re.search(r"Sitz \d · Hans Dold \(Vöhrenbach\)", plain) and re.search(r"Sitz \d · Hans Dold \(Gütenbach\)", plain)
+    card_text = " ".join(pdf_text(cards, folder, layout=False).split())
+    assert "Marie-Luise Schwörer (Furtwangen)" in card_text and "Marie-Luise Schwörer (Triberg)" in card_text
+    # The round page: its tables and its A–Z list add the town to a namesake's name.
+    for where in ("#alphabetical", "#by-table"):
+        expect(page.locator(where)).to_contain_text("Schwörer, Marie-Luise (Furtwangen)")
+        expect(page.locator(where)).to_contain_text("Schwörer, Marie-Luise (Triberg)")
+    expect(page.locator("#alphabetical")).not_to_contain_text("Scherzinger, Otto (")
 
 
 # ---------------------------------------------------------------- four phones at one table
@@ -250,6 +338,9 @@ class Phone:
         self.page.clock.install()
         self.page.goto(url)
         self.seat = seat
+        buttons = self.page.locator("#seat-choice .seat-button")
+        expect(buttons).to_have_count(4)
+        self.seat_buttons = [" ".join(text.split()) for text in buttons.all_inner_texts()]   # what it offered
         self.page.click(f'#seat-choice .seat-button[data-seat="{seat}"]')
         expect(self.page.locator("#me")).to_be_visible()
 
@@ -285,15 +376,15 @@ class Phone:
 
 
 def play_the_phone_table(day, table):
-    """Eight games on four phones; one offline for three games, one stale; a dispute and a call. The phones."""
+    """Eight games on four phones; one offline for three games, one stale; a dispute and a call with a reason.
+    The phones."""
     token = TableLink.objects.get(table=table, revoked_at__isnull=True).token
     url = f"{day['base']}/t/{token}/"
     phones = {seat: Phone(day, url, seat, service_workers="block" if seat == 2 else "allow") for seat in (1, 2, 3, 4)}
     one, two, three, four = (phones[s] for s in (1, 2, 3, 4))
+    four.page.clock.pause_at(four.page.evaluate("Date.now()") + 1000)      # phone 4 goes into a pocket
     shoot(one.page, "seat-390")
-    # TODO when namesakes land (branch wt22-names): every seat button carries its start number, and the sheet's
-    # column heads never cut two names to the same text:
-    #   expect(one.page.locator('#seat-choice .seat-button .startno')).to_have_count(4)   (after "Platz ändern")
+    seats_apart(phones, table)
 
     one.key(1, "C", None, "45")
     one.save(1)
@@ -317,12 +408,24 @@ def play_the_phone_table(day, table):
         three.confirm(number)
     assert list(Game.objects.filter(table=table).order_by("number").values_list("number", flat=True)) == [1, 2, 3, 4]
 
-    # Phone 4 has not asked for the sheet since game 1 (its clock stood still) and keys game 5.
-    # TODO when the fresh sheet lands: no refresh here — opening the keypad asks for the sheet first, and the
-    # dealer and forehand shown are those of game 5.
-    four.refresh()
-    four.key(5, "C", None, "40")
+    # Phone 4 has not asked for the sheet since it took its seat (its clock stands still: no poll, no heartbeat)
+    # and still shows game 1. Opening the keypad asks for the sheet first: game 5, its dealer and its forehand.
+    title = four.page.locator("#entry-title")
+    expect(title).to_have_attribute("data-number", "1")
+    four.page.click('#entry .contract[data-abbr="C"]')
+    expect(title).to_have_attribute("data-number", "5")
+    labels = {s.position: s.entry.player.full_name for s in table.seats.select_related("entry__player")}
+    dealer, forehand = table.dealer(5), table.forehand(5)
+    expect(title).to_have_attribute("data-forehand", str(forehand + 1))
+    expect(title).to_contain_text(f"gibt: {labels[dealer]}")
+    expect(title).to_contain_text(f"Vorhand: {labels[forehand]}")
+    expect(four.page.locator("#chosen-declarer")).to_contain_text(labels[forehand])
+    expect(four.page.locator("#row-4")).to_have_attribute("data-status", "confirmed")
+    for digit in "40":
+        four.page.click(f'#entry .key[data-digit="{digit}"]')
+    four.page.clock.run_for(400)                             # the preview waits 250 ms after the last tap
     four.save(5)
+    assert Game.objects.get(table=table, number=5).declarer == forehand
     one.confirm(5)
     for number, phone, game, checker in ((6, three, ("P", 1, "+"), four), (7, one, ("C", None, "52"), two),
                                          (8, two, ("E", 1, "41"), three)):
@@ -340,9 +443,42 @@ def play_the_phone_table(day, table):
     expect(three.page.locator("#row-2")).to_have_attribute("data-status", "disputed")
     four.refresh()
     four.page.click("#call")
+    expect(four.page.locator("#call-form")).to_be_visible()
+    four.page.fill("#call-note", "Wer gibt nach dem Streit?")
+    four.page.click("#call-send")
+    expect(four.page.locator("#call-form")).to_be_hidden()
     flags = TableFlag.objects.filter(table=table, resolved_at__isnull=True)
     expect_flags(flags, {"dispute", "call"})
     return phones
+
+
+HEADS = """() => [...document.querySelectorAll('#sheet thead th.c-seat')].map(th => {
+    const short = th.querySelector('.short');
+    return {text: short.innerText.replace(/\\s+/g, ' ').trim(),
+            fits: short.scrollWidth <= short.clientWidth && th.scrollWidth <= th.clientWidth};
+})"""
+
+
+def seats_apart(phones, table):
+    """Every seat button carried its player's start number, a namesake's the town too; the sheet's column heads
+    read four different names, none cut ("Mar… Mar…")."""
+    seats = {s.position + 1: s.entry for s in table.seats.select_related("entry__player")}
+    phone = phones[1]
+    for seat, text in enumerate(phone.seat_buttons, start=1):
+        entry = seats[seat]
+        assert text.startswith(f"{seat} {entry.player.first_name} {entry.player.last_name}"), text
+        assert text.endswith(f"Nr. {entry.start_number}"), text
+        if entry.player.first_name == "Marie-Luise":
+            assert f"Marie-Luise Schwörer ({entry.player.town}) Nr. {entry.start_number}" in text, text
+    heads = phone.page.evaluate(HEADS)
+    texts = [head["text"] for head in heads]
+    assert len(heads) == 4 and len(set(texts)) == 4 and all(head["fits"] for head in heads), heads
+    maries = [seat for seat, entry in seats.items() if entry.player.first_name == "Marie-Luise"]
+    for seat in maries:                                  # both at this table: the start number where names meet
+        expected = "Marie-Luise S." if len(maries) == 1 else f"Marie-Luise S. (Nr. {seats[seat].start_number})"
+        assert texts[seat - 1] == expected, texts
+    marie = next(seat for seat in maries if seats[seat].player.town == "Furtwangen")
+    expect(phones[marie].page.locator("#me-name")).to_have_text(f"{marie} · Marie-Luise Schwörer (Furtwangen)")
 
 
 def one_phone_one_seat(day, url, one, table):
@@ -376,19 +512,42 @@ def expect_flags(flags, kinds):
 
 
 def answer_in_the_hall(page, base, tournament, table):
-    """The hall view shows the table's dispute and call; the director answers both with "Erledigt"."""
+    """The hall view shows the table's dispute and call, counted apart, and who sits where (a namesake with the
+    town); the director answers the dispute with a decision note and the call without one. The tile keeps both
+    with who and when, and the log says them in words."""
     page.goto(base + reverse("director:hall", args=[tournament.pk, 1]))
     tile = page.locator(f"#tile-{table.number}")
     expect(tile.locator(".flag.dispute")).to_contain_text("48 Punkte")
-    expect(tile.locator(".flag.call")).to_be_visible()
+    expect(tile.locator(".flag.dispute")).to_contain_text("Spiel 2")
+    expect(tile.locator(".flag.call")).to_contain_text("Wer gibt nach dem Streit?")
+    expect(page.locator("#hall-calls")).to_have_attribute("data-count", "1")
+    expect(page.locator("#hall-disputes")).to_have_attribute("data-count", "1")
+    expect(tile.locator(".tile-players")).to_contain_text("Marie-Luise Schwörer (Furtwangen)")
+    expect(page.locator("#hall-tiles")).to_contain_text("Marie-Luise Schwörer (Triberg)")
     shoot(page, "hall")
-    # TODO when the hall's decision note lands: "done" takes a note, and the log says "dispute resolved: …" and
-    # "call answered: …"; the hall counts calls and disputes apart.
-    for kind in ("dispute", "call"):
-        tile.locator(f".flag.{kind} button").first.click()
-        page.wait_for_load_state()
-        expect(page.locator(f"#tile-{table.number} .flag.{kind}")).to_have_count(0)
+    decision = "Es waren 48: Spiel 2 wird am Tisch korrigiert"
+    tile.locator(".flag.dispute input[name=note]").fill(decision)
+    tile.locator(".flag.dispute button").click()
+    page.wait_for_load_state()
+    expect(page.locator(f"#tile-{table.number} .flag.dispute")).to_have_count(0)
+    expect(page.locator("#hall-disputes")).to_have_attribute("data-count", "0")
+    expect(page.locator("#hall-calls")).to_have_attribute("data-count", "1")
+    page.locator(f"#tile-{table.number} .flag.call button").click()
+    page.wait_for_load_state()
+    expect(page.locator(f"#tile-{table.number} .flag.call")).to_have_count(0)
+    expect(page.locator("#hall-calls")).to_have_attribute("data-count", "0")
     assert not TableFlag.objects.filter(table=table, resolved_at__isnull=True).exists()
+    done = page.locator(f"#tile-{table.number} .flag-done")
+    expect(done).to_have_count(2)
+    expect(done.filter(has_text="Streitfall in Spiel 2 entschieden")).to_contain_text(f": {decision}")
+    expect(done.filter(has_text="Ruf beantwortet")).to_be_visible()
+    for flag in TableFlag.objects.filter(table=table):
+        when = timezone.localtime(flag.resolved_at).strftime("%H:%M")
+        expect(done.filter(has_text=f"· {when} · leitung")).not_to_have_count(0)
+    page.goto(base + reverse("director:audit", args=[tournament.pk]))
+    log = page.locator("main")
+    expect(log).to_contain_text(f"Streitfall entschieden: {decision} (Spiel 2)")
+    expect(log).to_contain_text("Ruf beantwortet: ohne Notiz")
 
 
 def correct_and_sign(phones, table):
@@ -449,21 +608,59 @@ def enter_paper_sheets(round_, director, skip=()):
         results_services.record_totals(table=table, totals={0: 60, 1: -20, 2: -10, 3: -30}, user=director)
 
 
+def not_yet_round_2(page, base, tournament):
+    """The director means to draw round 2 while round 1 is still open: the page asks first, "Abbrechen" goes back
+    to round 1 and nothing is drawn."""
+    page.goto(base + reverse("director:round", args=[tournament.pk, 2]))
+    page.click("#draw-round")
+    expect(page.locator("#confirm-h")).to_have_text("Runde 2 auslosen, während Runde 1 noch offen ist?")
+    expect(page.locator("#confirm")).to_have_text("Runde 2 jetzt auslosen")
+    page.click("#cancel")
+    page.wait_for_load_state()
+    assert page.url.endswith(reverse("director:round", args=[tournament.pk, 1]))
+    assert not Round.objects.filter(tournament=tournament, number=2).exists()
+
+
 def lock_round(page, base, tournament, number):
+    """Locking asks first (phones can no longer write, corrections need a reason); confirmed, it is locked."""
     page.goto(base + reverse("director:round", args=[tournament.pk, number]))
     expect(page.locator("#lock-reason")).to_have_count(0)      # every table signed at the table or from paper
-    # TODO when the end-of-day confirmations land: locking asks first (a confirm page); confirm it here.
     page.click("#lock-round")
+    expect(page.locator("#confirm-h")).to_have_text(f"Runde {number} sperren?")
+    expect(page.locator("#confirm-panel")).to_contain_text("Handys")
+    assert Round.objects.get(tournament=tournament, number=number).status == Round.Status.OPEN   # not yet
+    page.click("#confirm")
     expect(page.locator("#round-status")).to_have_attribute("data-status", "locked")
+    assert Round.objects.get(tournament=tournament, number=number).status == Round.Status.LOCKED
 
 
-def finish(page, base, tournament, director):
-    """TODO when "finish the tournament" lands: the tournament page's next step says to finish it, one click
-    finishes it, and the "provisional" marks go from every page and paper. Until then the director's office has
-    no button for it; the service does what the button will do."""
-    from tournament.seasons import services as seasons
+def finish(page, base, tournament):
+    """Every round locked: the overview's next step says to finish the tournament, and one click does."""
+    overview = base + reverse("director:tournament", args=[tournament.pk])
+    page.goto(overview)
+    expect(page.locator("#finish-hint")).to_contain_text("Jede Runde ist gesperrt")
+    expect(page.locator("#finished-note")).to_have_count(0)
+    page.click("#finish-tournament")
+    page.wait_for_load_state()
+    assert page.url.endswith(overview[len(base):])
+    expect(page.locator("#finished-note")).to_be_visible()
+    expect(page.locator("#finish-tournament")).to_have_count(0)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
 
-    seasons.update_tournament(tournament=tournament, user=director, status=Tournament.Status.FINISHED)
+
+def a_new_phone_on_a_locked_round(day, url):
+    """A phone opening a locked round's link sees the final sheet: no seat asked, no pause or call button."""
+    phone = day["page"](day["context"](viewport=PHONE, is_mobile=True, has_touch=True))
+    phone.goto(url)
+    expect(phone.locator("#locked")).to_be_visible()
+    expect(phone.locator("#sheet")).to_be_visible()
+    expect(phone.locator("#row-8")).to_be_visible()
+    expect(phone.locator("#seat-choice")).to_be_hidden()
+    expect(phone.locator("#live-toggle")).to_be_hidden()
+    expect(phone.locator("#call")).to_be_hidden()
+    expect(phone.locator("#entry")).to_be_hidden()
+    phone.context.close()
 
 
 def final_lists(page, base, tournament, folder):
@@ -489,24 +686,16 @@ def test_a_real_day_in_a_real_hall(day, tmp_path, settings):
     page = day["page"](office)
     steps.log_in(page, SimpleNamespace(url=base))
     director = factories.user("leitung")
-    season = Season.objects.create(name="Saison 2026", year=2026)
+    season = Season.objects.create(name="Saison 2026", year=2026, senior_age=80)
     tournament = steps.create_tournament(page, base, season, name="Cego-Turnier Gütenbach", game="cego",
                                          round_count=2, fields=[("#id_games_per_round_4", GAMES)])
-    # Today a new tournament is not public until the director ticks "published" in its settings.
-    # TODO when publishing lands (branch wt22-publish): it becomes public with its first draw — before the draw
-    # every office page says players can't see it (with "publish"); drop this step and assert that instead.
-    assert not tournament.published
-    page.goto(base + reverse("director:tournament_edit", args=[tournament.pk]))
-    page.check("#id_published")
-    page.click("#save")
-    page.wait_for_load_state()
-    tournament.refresh_from_db()
-    assert tournament.published
+    not_public_before_the_draw(day, page, base, tournament, settings)
 
-    import_club_list(page, base, tournament, tmp_path)
+    import_club_list(page, base, tournament)
     assert len(club_list()) == 44
     check_everybody_in(page, base, tournament)
     round1 = draw_round(page, base, tournament, 1)
+    public_with_the_draw(day, page, base, tournament)
     where_do_i_sit(day, base, tournament)
     print_round(page, base, tournament, round1, tmp_path, settings)
 
@@ -516,17 +705,17 @@ def test_a_real_day_in_a_real_hall(day, tmp_path, settings):
     phones = play_the_phone_table(day, table)
     answer_in_the_hall(page, base, tournament, table)
     correct_and_sign(phones, table)
+    not_yet_round_2(page, base, tournament)
     lock_round(page, base, tournament, 1)
     for phone in phones.values():                     # a locked round's phone page shows the final sheet
         phone.refresh()
         expect(phone.page.locator("#locked")).to_be_visible()
         expect(phone.page.locator("#entry")).to_be_hidden()
-    # TODO when the end of the day lands (branch wt22-publish): a new phone opening the locked round's link is
-    # asked for no seat and offered no pause button.
+    a_new_phone_on_a_locked_round(day, phones[1].page.url)
     shoot(phones[1].page, "locked-390")
 
     round2 = draw_round(page, base, tournament, 2)
     enter_paper_sheets(round2, director)
     lock_round(page, base, tournament, 2)
-    finish(page, base, tournament, director)
+    finish(page, base, tournament)
     final_lists(page, base, tournament, tmp_path)
