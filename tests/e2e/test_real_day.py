@@ -712,6 +712,8 @@ def test_a_real_day_in_a_real_hall(day, tmp_path, settings):
         phone.refresh()
         expect(phone.page.locator("#locked")).to_be_visible()
         expect(phone.page.locator("#entry")).to_be_hidden()
+        expect(phone.page.locator("#live-toggle")).to_be_hidden()
+        expect(phone.page.locator("#call")).to_be_hidden()
     a_new_phone_on_a_locked_round(day, phones[1].page.url)
     shoot(phones[1].page, "locked-390")
 
