@@ -70,6 +70,7 @@
     window.clearTimeout(timer);
     if (!complete()) { preview = null; return; }
     timer = window.setTimeout(async () => {
+      if (!complete()) return;           // saved or cancelled meanwhile: no game left to preview
       const f = fields();
       const key = JSON.stringify(f);
       const mine = ++seq;
