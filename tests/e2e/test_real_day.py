@@ -540,14 +540,14 @@ def answer_in_the_hall(page, base, tournament, table):
     assert not TableFlag.objects.filter(table=table, resolved_at__isnull=True).exists()
     done = page.locator(f"#tile-{table.number} .flag-done")
     expect(done).to_have_count(2)
-    expect(done.filter(has_text="Streitfall in Spiel 2 entschieden")).to_contain_text(f": {decision}")
+    expect(done.filter(has_text="Einspruch zu Spiel 2 entschieden")).to_contain_text(f": {decision}")
     expect(done.filter(has_text="Ruf beantwortet")).to_be_visible()
     for flag in TableFlag.objects.filter(table=table):
         when = timezone.localtime(flag.resolved_at).strftime("%H:%M")
         expect(done.filter(has_text=f"· {when} · leitung")).not_to_have_count(0)
     page.goto(base + reverse("director:audit", args=[tournament.pk]))
     log = page.locator("main")
-    expect(log).to_contain_text(f"Streitfall entschieden: {decision} (Spiel 2)")
+    expect(log).to_contain_text(f"Einspruch entschieden: {decision} (Spiel 2)")
     expect(log).to_contain_text("Ruf beantwortet: ohne Notiz")
 
 
@@ -614,8 +614,8 @@ def not_yet_round_2(page, base, tournament):
     to round 1 and nothing is drawn."""
     page.goto(base + reverse("director:round", args=[tournament.pk, 2]))
     page.click("#draw-round")
-    expect(page.locator("#confirm-h")).to_have_text("Runde 2 auslosen, während Runde 1 noch offen ist?")
-    expect(page.locator("#confirm")).to_have_text("Runde 2 jetzt auslosen")
+    expect(page.locator("#confirm-h")).to_have_text("Durchgang 2 auslosen, während Durchgang 1 noch offen ist?")
+    expect(page.locator("#confirm")).to_have_text("Durchgang 2 jetzt auslosen")
     page.click("#cancel")
     page.wait_for_load_state()
     assert page.url.endswith(reverse("director:round", args=[tournament.pk, 1]))
@@ -627,7 +627,7 @@ def lock_round(page, base, tournament, number):
     page.goto(base + reverse("director:round", args=[tournament.pk, number]))
     expect(page.locator("#lock-reason")).to_have_count(0)      # every table signed at the table or from paper
     page.click("#lock-round")
-    expect(page.locator("#confirm-h")).to_have_text(f"Runde {number} sperren?")
+    expect(page.locator("#confirm-h")).to_have_text(f"Durchgang {number} sperren?")
     expect(page.locator("#confirm-panel")).to_contain_text("Handys")
     assert Round.objects.get(tournament=tournament, number=number).status == Round.Status.OPEN   # not yet
     page.click("#confirm")
@@ -639,7 +639,7 @@ def finish(page, base, tournament):
     """Every round locked: the overview's next step says to finish the tournament, and one click does."""
     overview = base + reverse("director:tournament", args=[tournament.pk])
     page.goto(overview)
-    expect(page.locator("#finish-hint")).to_contain_text("Jede Runde ist gesperrt")
+    expect(page.locator("#finish-hint")).to_contain_text("Jeder Durchgang ist gesperrt")
     expect(page.locator("#finished-note")).to_have_count(0)
     page.click("#finish-tournament")
     page.wait_for_load_state()
@@ -714,6 +714,7 @@ def test_a_real_day_in_a_real_hall(day, tmp_path, settings):
         expect(phone.page.locator("#entry")).to_be_hidden()
         expect(phone.page.locator("#live-toggle")).to_be_hidden()
         expect(phone.page.locator("#call")).to_be_hidden()
+        expect(phone.page.locator("#change-seat")).to_be_hidden()      # its seat stays; nothing to give up
     a_new_phone_on_a_locked_round(day, phones[1].page.url)
     shoot(phones[1].page, "locked-390")
 

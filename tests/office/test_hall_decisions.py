@@ -1,5 +1,5 @@
 """The end of the day in the hall view and on the round page (docs/director.md, "The end of the day"): "done"
-takes a decision note, the tile shows what was decided, by whom and when, the log says "Streitfall entschieden: …"
+takes a decision note, the tile shows what was decided, by whom and when, the log says "Einspruch entschieden: …"
 or "Ruf beantwortet: …"; calls and disputes are counted apart; a table entered in the office is complete, not
 "signed 0/4"; locking a round and drawing the next while one is open ask first."""
 
@@ -50,7 +50,7 @@ def test_calls_and_disputes_are_counted_apart_and_the_office_table_is_done(direc
     t, _round, _tables = hall_round
     html = director.get(reverse("director:hall", args=[t.pk, 1])).content.decode()
     assert 'id="hall-calls" data-count="1"' in html and 'id="hall-disputes" data-count="1"' in html
-    assert "1 Ruf nach der Turnierleitung" in html and "1 offener Streitfall" in html
+    assert "1 Ruf nach der Turnierleitung" in html and "1 offener Einspruch" in html
     office = tile(html, 1)
     assert "im Büro eingetragen" in office and "0 / 4" not in office and "✓" in office
     assert "erledigt: 1 von 3 Tischen" in html
@@ -68,12 +68,12 @@ def test_done_takes_a_decision_note_shown_with_who_and_when_and_logged_in_words(
     assert dispute.resolved_at and dispute.resolution.startswith("Spiel 2 bleibt") and len(dispute.resolution) == 200
     html = director.get(reverse("director:hall", args=[t.pk, 1])).content.decode()
     done = tile(html, 3)
-    assert "Streitfall in Spiel 2 entschieden: Spiel 2 bleibt" in done and "director" in done
+    assert "Einspruch zu Spiel 2 entschieden: Spiel 2 bleibt" in done and "director" in done
     assert re.search(r"\d\d:\d\d", done)
     assert "Ruf beantwortet: Karte gefunden" in tile(html, 2)
     assert 'id="hall-calls" data-count="0"' in html and 'id="hall-disputes" data-count="0"' in html
     words = [d.after for d in describe_all(AuditLog.objects.filter(action=AuditLog.Action.RESOLVE).order_by("id"))]
-    assert words[0].startswith("Streitfall entschieden: Spiel 2 bleibt") and "(Spiel 2)" in words[0]
+    assert words[0].startswith("Einspruch entschieden: Spiel 2 bleibt") and "(Spiel 2)" in words[0]
     assert words[1] == "Ruf beantwortet: Karte gefunden"
 
 
@@ -90,7 +90,7 @@ def test_locking_a_round_asks_first(director):
     url = reverse("director:round_status", args=[t.pk, 1])
     page = director.post(url, {"status": "locked", "ask": "1", "reason": "Tisch 2 ohne Handy"})
     html = page.content.decode()
-    assert page.status_code == 200 and 'id="confirm"' in html and "Runde 1 sperren?" in html
+    assert page.status_code == 200 and 'id="confirm"' in html and "Durchgang 1 sperren?" in html
     assert 'name="reason" value="Tisch 2 ohne Handy"' in html and 'name="ask"' not in html
     assert t.round_set.get().status == Round.Status.OPEN                 # asked, not locked
     director.post(url, {"status": "locked", "reason": "Tisch 2 ohne Handy"})
@@ -112,7 +112,7 @@ def test_drawing_the_next_round_while_one_is_open_asks_first(director):
     assert 'name="ask" value="1"' in director.get(url).content.decode()
     page = director.post(url, {"seed": "s2", "ask": "1"})
     html = page.content.decode()
-    assert page.status_code == 200 and "Runde 2 auslosen, während Runde 1 noch offen ist?" in html
+    assert page.status_code == 200 and "Durchgang 2 auslosen, während Durchgang 1 noch offen ist?" in html
     assert not t.round_set.filter(number=2).exists()
     assert reverse("director:round", args=[t.pk, 1]) in html                 # cancel: back to round 1
     director.post(url, {"seed": "s2"})

@@ -84,6 +84,7 @@
     $("seat-choice").hidden = !!seat || !app.writable();      // a locked round: the final sheet, no seat asked
     $("me").hidden = !seat;
     $("me-name").textContent = seat ? seat + " · " + app.name(seat) : "";
+    $("change-seat").hidden = !app.writable();                // a locked round: no seat to give up
     document.querySelectorAll("#seat-choice .seat-button").forEach((b) => {
       b.setAttribute("aria-pressed", String(Number(b.dataset.seat) === seat));
     });
