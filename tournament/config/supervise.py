@@ -67,7 +67,7 @@ class Supervisor:
     def run(self):
         for signum in STOP_SIGNALS:
             signal.signal(signum, self.stop)
-        name = os.path.basename(self.command[0])
+        name = " ".join([os.path.basename(self.command[0]), *self.command[1:3]])      # "python manage.py db_worker"
         delay = self.base
         while not self.stopping:
             started = time.monotonic()
