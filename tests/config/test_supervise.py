@@ -75,7 +75,7 @@ def test_a_killed_command_comes_back_within_seconds(supervised):
     killed = time.monotonic()
     os.kill(first, signal.SIGKILL)
     wait_for(lambda: len(started(log)) == 2, "the command started again")
-    assert time.monotonic() - killed < 5
+    assert time.monotonic() - killed < 10                     # seconds: started again, not left dead
     second = started(log)[1]
     assert second != first
     os.kill(second, signal.SIGKILL)                               # and again: it is not a one-off
