@@ -15,10 +15,11 @@ venv: $(STAMP)
 
 # Background exports run in task workers (manage.py db_worker, django-tasks-db: the queue is a table in our database).
 # $(call workers,OPTIONS) starts CEGO_EXPORT_CONCURRENCY of them in the background and stops them when the recipe's
-# shell exits, however it exits (the EXIT trap); each works on one export at a time.
+# shell exits, however it exits (the EXIT trap); each works on one export at a time. Each runs under
+# tournament/config/supervise.py, which starts it again within a second or two when it exits (killed, crashed).
 workers = trap 'kill $$workers 2>/dev/null' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM; workers=""; \
 	for i in $$(seq "$${CEGO_EXPORT_CONCURRENCY:-2}"); do \
-	  $(PY) manage.py db_worker $(1) & workers="$$workers $$!"; done
+	  $(PY) tournament/config/supervise.py -- $(PY) manage.py db_worker $(1) & workers="$$workers $$!"; done
 
 # The development server and its export workers, one command; Ctrl+C stops both. The workers reload on code
 # changes like runserver.

@@ -22,7 +22,9 @@ Background exports (docs/exports.md; they run in ``manage.py db_worker``, which 
 CEGO_EXPORT_DIR             the private directory of finished exports (mode 0700, files 0600); default: var/exports/
 CEGO_EXPORT_CONCURRENCY     at most this many exports waiting or running at once, further ones are refused; default 2
 CEGO_EXPORT_KEEP            seconds a finished export can be downloaded before it is deleted; default 86400 (a day)
-CEGO_EXPORT_STALE_AFTER     seconds without a sign of life after which a running export counts as failed; default 120
+CEGO_EXPORT_STALE_AFTER     seconds without a sign of life after which a running export counts as failed (its worker
+                            died) and frees its place; default 10, at least 3 × CEGO_EXPORT_HEARTBEAT
+CEGO_EXPORT_HEARTBEAT       seconds between a running export's signs of life; default 2
 CEGO_EXPORT_QUEUE_TIMEOUT   seconds an export may wait for a worker before it counts as failed; default 600
 
 Registration files (docs/director.md, "Uploads that can't hurt"); a file over a bound is refused before parsing:
@@ -203,9 +205,14 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 CEGO_EXPORT_DIR = Path(os.environ.get("CEGO_EXPORT_DIR") or BASE_DIR / "var" / "exports")
 CEGO_EXPORT_CONCURRENCY = int(os.environ.get("CEGO_EXPORT_CONCURRENCY") or 2)
 CEGO_EXPORT_KEEP = int(os.environ.get("CEGO_EXPORT_KEEP") or 24 * 3600)
-CEGO_EXPORT_STALE_AFTER = int(os.environ.get("CEGO_EXPORT_STALE_AFTER") or 120)
 CEGO_EXPORT_QUEUE_TIMEOUT = int(os.environ.get("CEGO_EXPORT_QUEUE_TIMEOUT") or 600)
-CEGO_EXPORT_HEARTBEAT = 10       # seconds between a running export's signs of life (well below STALE_AFTER)
+# A worker killed mid-export (kill -9, out of memory) frees its place within seconds: its job beats every
+# HEARTBEAT seconds and counts as dead after STALE_AFTER without a beat (docs/production.md, "Workers"). Three
+# beats may be missed (a busy database) before a live export is given up.
+CEGO_EXPORT_HEARTBEAT = float(os.environ.get("CEGO_EXPORT_HEARTBEAT") or 2)
+CEGO_EXPORT_STALE_AFTER = float(os.environ.get("CEGO_EXPORT_STALE_AFTER") or 10)
+if not 0 < 3 * CEGO_EXPORT_HEARTBEAT <= CEGO_EXPORT_STALE_AFTER:
+    raise ImproperlyConfigured("CEGO_EXPORT_STALE_AFTER must be at least three times CEGO_EXPORT_HEARTBEAT (> 0).")
 
 CEGO_SITE_URL = os.environ.get("CEGO_SITE_URL", "").strip().rstrip("/")
 CEGO_TABLE_RATE = int(os.environ.get("CEGO_TABLE_RATE") or 240)

@@ -19,6 +19,8 @@ from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import ngettext
+from django_tasks import TaskResultStatus
+from django_tasks_db.models import DBTaskResult
 
 from tournament.exports import selectors, tasks
 from tournament.exports.base import TARGET_KWARG
@@ -28,6 +30,9 @@ from tournament.staff import permissions
 
 logger = logging.getLogger(__name__)
 Status, Failure = ExportJob.Status, ExportJob.Failure
+ABANDONED_PATH = "tournament.exports.services.WorkerGone"     # the queue row's "exception" of an abandoned job
+ABANDONED_WHY = {Failure.STALE: "the worker stopped answering while it ran the export (killed or crashed)",
+                 Failure.NO_WORKER: "no worker took the export in time"}
 
 
 def target_of(target):
@@ -94,12 +99,22 @@ def start_export(*, user, exporter, target, options=None):
 
 
 def fail_abandoned(*, now=None):
-    """Write down the failure of every job no worker is working on any more; return how many."""
+    """Write down the failure of every job no worker is working on any more, and of its row in the task queue
+    (django-tasks-db's ``DBTaskResult``, left *running* by a killed worker or *ready* when no worker came, so that
+    no later worker takes it and ``prune_db_task_results`` can remove it); return how many jobs."""
+    now = now or timezone.now()
     failed = 0
     for failure, jobs in ((Failure.STALE, ExportJob.objects.filter(status=Status.RUNNING)),
                           (Failure.NO_WORKER, ExportJob.objects.filter(status=Status.QUEUED))):
-        failed += jobs.filter(selectors.abandoned_q(now)).update(
-            status=Status.FAILED, failure=failure, finished_at=now or timezone.now())
+        with transaction.atomic():
+            abandoned = jobs.filter(selectors.abandoned_q(now)).select_for_update()
+            task_ids = [task_id for task_id in abandoned.values_list("task_id", flat=True) if task_id]
+            failed += abandoned.update(status=Status.FAILED, failure=failure, finished_at=now)
+            if task_ids:
+                DBTaskResult.objects.filter(
+                    id__in=task_ids, status__in=(TaskResultStatus.READY, TaskResultStatus.RUNNING)).update(
+                    status=TaskResultStatus.FAILED, finished_at=now, exception_class_path=ABANDONED_PATH,
+                    traceback=f"{ABANDONED_PATH}: {ABANDONED_WHY[failure]} (marked failed by the export clean-up)")
     return failed
 
 

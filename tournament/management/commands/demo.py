@@ -5,7 +5,8 @@ of 5), club teams, a few adjustments. The first two are finished and published; 
 second round half entered, so every page has something to show. A season of its own holds one small Ziege
 evening (8 teams of two, 2 rounds, two series at every table), another one small Offiziers-Cego evening (8 players,
 2 rounds of 4 games at tables of two, entered and finished). Prints progress. Does nothing if the demo
-season exists (``--reset`` deletes and rebuilds it).
+season exists (``--reset`` deletes and rebuilds it). One process at a time (``process_lock``): a second ``demo``
+started at the same moment waits, then finds the season built.
 """
 
 import datetime
@@ -16,7 +17,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.db.models import Count
 
-from tournament.common import addresses
+from tournament.common import addresses, process_lock
 from tournament.common.collation import person_key
 from scoring import ziege
 from tournament.draws import services as draws
@@ -80,7 +81,13 @@ class Command(BaseCommand):
                             help="the address the server will answer at, for the links printed at the end "
                                  "(make run passes RUN_ADDR's)")
 
-    def handle(self, *args, reset=False, seed=2026, pool=190, site="http://127.0.0.1:8000", **options):
+    def handle(self, *args, **options):
+        # Two servers started at once (make run twice, two app servers) must not both build the season: the
+        # second waits for the first and then finds it (docs/production.md, "Starting several servers").
+        with process_lock.exclusive("demo"):
+            self._build(*args, **options)
+
+    def _build(self, *args, reset=False, seed=2026, pool=190, site="http://127.0.0.1:8000", **options):
         self.site = served_at(site)
         existing = Season.objects.filter(name=SEASON_NAME).first()
         if existing and not reset:

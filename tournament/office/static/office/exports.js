@@ -60,6 +60,7 @@
         } else {
           box.textContent = labels.failed + " " + (job.error || "");
           link.removeAttribute("aria-busy");
+          link.textContent = labels.retry;   /* e.g. its worker died: the same button starts it again */
         }
       })
       .catch(function (error) {
