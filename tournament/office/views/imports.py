@@ -112,9 +112,26 @@ def preview_rows(result, season):
     return rows
 
 
+def read_upload(request, pk):
+    """A registration file sent with the upload form, read and checked (``(form, result)``; ``result`` is None
+    when the form is invalid or the file over the size bound), or None for any other request. It runs before the
+    view's transaction (``idempotent(prepare=…)``): parsing a spreadsheet can take a second or more, and no other
+    write may wait for it."""
+    if request.method != "POST" or request.POST.get("action") in ("discard", "map", "line", "import"):
+        return None
+    form = ImportUploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return form, None
+    upload = form.cleaned_data["file"]
+    if upload.size > limits.max_bytes():
+        form.add_error("file", limits.too_large_file().message)
+        return form, None
+    return form, parse_registrations(upload.read(), upload.name[:200])
+
+
 @direct
-@idempotent
-def entry_import(request, pk):
+@idempotent(prepare=read_upload)
+def entry_import(request, pk, prepared=None):
     tournament = tournament_or_404(pk)
     form = ImportUploadForm()
     if request.method == "POST":
@@ -161,19 +178,14 @@ def entry_import(request, pk):
                                                "%(count)s players imported from %(file)s.", len(entries))
                              % {"count": len(entries), "file": name})
             return redirect("director:entries", tournament.pk)
-        form = ImportUploadForm(request.POST, request.FILES)
-        if form.is_valid():
-            upload = form.cleaned_data["file"]
-            if upload.size > limits.max_bytes():
-                form.add_error("file", limits.too_large_file().message)
-            else:
-                forget_upload(request, tournament)
-                result = parse_registrations(upload.read(), upload.name[:200])
-                if result.issues and not result.sources:     # refused before its columns: nothing stored
-                    return render(request, "office/import.html", tournament_context(
-                        tournament, "import", form=ImportUploadForm(), result=result, rows=[], columns=ALL_COLUMNS))
-                keep_upload(request, tournament, result)
-                return redirect("director:entry_import", tournament.pk)
+        form, result = prepared or (ImportUploadForm(request.POST, request.FILES), None)
+        if result is not None:                          # read before this transaction (``read_upload``)
+            forget_upload(request, tournament)
+            if result.issues and not result.sources:     # refused before its columns: nothing stored
+                return render(request, "office/import.html", tournament_context(
+                    tournament, "import", form=ImportUploadForm(), result=result, rows=[], columns=ALL_COLUMNS))
+            keep_upload(request, tournament, result)
+            return redirect("director:entry_import", tournament.pk)
     result = stored_upload(request, tournament)
     if result is not None:
         result = check_against_tournament(result, tournament, visible_to=request.user)
