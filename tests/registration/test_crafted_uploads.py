@@ -149,3 +149,28 @@ def test_the_upload_is_parsed_outside_any_transaction(client):
             assert response.status_code == 302
     assert seen == [False, False]
     assert FormRequest.objects.filter(key="k" * 20).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_refused_upload_writes_nothing_and_keeps_the_waiting_preview(client):
+    """A crafted file is answered without a transaction (no idempotency claim: nothing is written for it), and
+    the preview uploaded before it is still there afterwards."""
+    client.force_login(factories.staff())
+    t = factories.tournament(players=0)
+    url = reverse("director:entry_import", args=[t.pk])
+    good = factories.registration_xlsx([["Vorname", "Nachname"], ["Anna", "Maier"]])
+    client.post(url, {"action": "upload", "once": "g" * 20, "file": SimpleUploadedFile("l.xlsx", good)})
+    opened = []
+    real = transaction.Atomic.__enter__
+
+    def enter(self):
+        opened.append(1)
+        return real(self)
+
+    with mock.patch.object(transaction.Atomic, "__enter__", enter):
+        response = client.post(url, {"action": "upload", "once": "b" * 20,
+                                     "file": SimpleUploadedFile("b.xlsx", crafted_xlsx.sheet_elsewhere(5000))})
+    assert [issue.code for issue in response.context["result"].issues] == ["unusual_workbook"]
+    assert not opened and not FormRequest.objects.filter(key="b" * 20).exists()
+    result = client.get(url).context["result"]
+    assert result.ok and [row.values["last_name"] for row in result.rows] == ["Maier"]
