@@ -12,7 +12,7 @@ threads, as ``make serve``), then:
 * one thread, logged in as the director through the login form, uploads the crafted workbooks of
   ``tests/crafted_xlsx.py`` (a sheet stored as ``sheet1.XML`` or in ``xl/data/``, a styles bomb, shared strings
   under another name, huge shared strings, a zip-bomb member) to the import page, one after another, again and
-  again.
+  again (``--control``: no uploads, the phones alone for the whole run — what the machine gives anyway).
 
 Prints, for the calm and the upload phase, the phones' write latency (p50/p95/max) and errors; per crafted file
 the upload's answer time and whether it was refused (the page names a refusal); the gunicorn workers' peak
@@ -59,6 +59,8 @@ def arguments():
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--database-url", default="")
+    parser.add_argument("--control", action="store_true",
+                        help="no uploads: the phones alone for the whole run (what the machine gives anyway)")
     return parser.parse_args()
 
 
@@ -100,6 +102,9 @@ def multipart(fields, filename, data):
     return b"".join(parts), {"Content-Type": f"multipart/form-data; boundary={boundary}"}
 
 
+slowest = []     # (seconds, when, phase) of every phone write
+
+
 def phone(port, tables, plan, pause, stop, phase, latencies, errors):
     """Key the games of ``tables`` one after another until ``stop`` is set; latencies by ``phase[0]``."""
     browser = Browser(port)
@@ -116,6 +121,7 @@ def phone(port, tables, plan, pause, stop, phase, latencies, errors):
             except (OSError, http.client.HTTPException) as err:
                 status, browser = repr(err), Browser(port)
             latencies[phase[0]].append(time.perf_counter() - started)
+            slowest.append((time.perf_counter() - started, time.perf_counter(), phase[0]))
             if status != 200:
                 errors[phase[0]].append(status)
             time.sleep(pause)
@@ -209,12 +215,15 @@ def main():
         time.sleep(args.calm)
         before = max(worker_peaks(process.pid))
         phase[0] = "uploads"
+        uploads_from = time.perf_counter()
         results = []
         upload = threading.Thread(target=uploader, args=(args.port, page, crafted, stop, results))
-        upload.start()
+        if not args.control:
+            upload.start()
         time.sleep(args.seconds)
         stop.set()
-        upload.join()
+        if not args.control:
+            upload.join()
         for thread in phones:
             thread.join()
         after = max(worker_peaks(process.pid))
@@ -230,6 +239,9 @@ def main():
         if mine:
             print(f"upload {name}: {len(mine)}×, answered in max {max(r[2] for r in mine):.2f} s, "
                   f"refused {sum(r[3] for r in mine)}/{len(mine)}, statuses {sorted({r[1] for r in mine})}")
+    top = sorted((w for w in slowest if w[2] == "uploads"), reverse=True)[:5]
+    print("slowest phone writes during the uploads: " + ", ".join(
+        f"{seconds * 1000:.0f} ms at {when - seconds - uploads_from:.1f} s" for seconds, when, _phase in top))
     print(f"gunicorn workers' peak memory: {before:.0f} MB before the uploads, {after:.0f} MB after")
     values, calm = latencies["uploads"], latencies["calm"]
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; calm_p95_ms={ms(calm, 95):.0f} "
