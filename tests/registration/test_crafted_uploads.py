@@ -120,6 +120,16 @@ def test_any_other_member_over_two_mb_is_refused():
         assert [issue.code for issue in parse(data).issues] == ["unpacks_too_large"]
 
 
+def test_a_broken_structural_part_is_refused_not_a_server_error():
+    data = bytearray(crafted_xlsx._pack(crafted_xlsx.base_workbook()))
+    with zipfile.ZipFile(io.BytesIO(bytes(data))) as archive:
+        info = archive.getinfo("[Content_Types].xml")
+    start = info.header_offset + 30 + len(info.filename) + len(info.extra)
+    data[start + 5:start + 7] = bytes(b ^ 0xFF for b in data[start + 5:start + 7])     # its deflate data
+    with mock.patch.object(openpyxl, "load_workbook", refuse_parsing):
+        assert [issue.code for issue in parse(bytes(data)).issues] == ["unusual_workbook"]
+
+
 def test_a_workbook_without_structure_is_left_to_openpyxl():
     data = crafted_xlsx._pack({"hello.txt": b"not a workbook"})
     assert [issue.code for issue in parse(data).issues] == ["not_spreadsheet"]

@@ -26,6 +26,7 @@ them whole (a 15 MB ``xl/styles.xml`` took 3.9 s and 380 MB), and the shared str
 import io
 import re
 import zipfile
+import zlib
 
 from django.conf import settings
 from django.utils.translation import gettext as _
@@ -36,6 +37,7 @@ BIG_MEMBER = 1024 * 1024     # the ratio is checked for members that unpack to m
 EMPTY_CELLS_PER_ROW = 20     # cells of one line, empty formatted ones too, per allowed column
 TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?(row|c)(?=[\s/>])[^>]*?(/>|>(\s*</(?:[A-Za-z_][\w.-]*:)?c>)?)")
 CARRY = 4096                 # bytes read again with the next chunk so that no tag is cut in two
+CONTENT_TYPES_OR_WORKBOOK = "[Content_Types].xml, xl/workbook.xml"
 MAX_PART = 2 * 1024 * 1024   # unpacked bytes of any member that is neither a sheet nor the shared strings
 STRING = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?si(?=[\s/>])")
 
@@ -133,8 +135,8 @@ def check_xlsx_zip(data):
             parts = workbook_parts.workbook_parts(archive, set(sizes), bound)
         except workbook_parts.Unusual as err:
             raise _unusual(err.part) from None
-        except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError):
-            return None         # a broken member: openpyxl will say it is not a spreadsheet
+        except (zipfile.BadZipFile, zlib.error, OSError, ValueError, EOFError, NotImplementedError, RuntimeError):
+            raise _unusual(CONTENT_TYPES_OR_WORKBOOK) from None    # a part broken, encrypted or packed oddly
     for member in members:
         if member.file_size > _bound_of(member.filename, parts):
             raise _unpacks_too_large()
