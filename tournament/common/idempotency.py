@@ -17,6 +17,7 @@ from functools import wraps
 from django.contrib import messages
 from django.db import IntegrityError, transaction
 from django.http import HttpResponseRedirect, JsonResponse
+from django.http.response import HttpResponseBase
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -96,11 +97,26 @@ def _replay(request, row):
     return JsonResponse({**body, "repeated": True}, status=row.status)
 
 
-def idempotent(view):
+def idempotent(view=None, *, prepare=None):
     """An office write view whose POST, sent twice with the same form key, writes once: the second POST gets the
-    first one's redirect (with a note) or JSON answer. Put it below the access decorators."""
+    first one's redirect (with a note) or JSON answer. Put it below the access decorators.
+
+    ``prepare(request, *args, **kwargs)``, when given, runs first and outside any transaction, and what it returns
+    reaches the view as ``prepared=``: the place for reading an uploaded file. The key is claimed in the write's
+    transaction, and on SQLite that claim holds the database's only write lock until the view returns — a parse
+    inside it made every phone and login wait (issue 23). A resend of a key already answered is prepared in vain
+    and then gets the first answer; nothing is written twice. When ``prepare`` returns a response (a refusal that
+    writes nothing), that is the answer: no key is claimed, no transaction opened."""
+    if view is None:
+        return lambda view: idempotent(view, prepare=prepare)
+
     @wraps(view)
     def wrapper(request, *args, **kwargs):
+        if prepare is not None:
+            prepared = prepare(request, *args, **kwargs)
+            if isinstance(prepared, HttpResponseBase):
+                return prepared
+            kwargs = {**kwargs, "prepared": prepared}
         key = posted_key(request) if request.method == "POST" and request.user.is_authenticated else ""
         return once(model=FormRequest, scope={"user_id": request.user.pk, "path": request.path[:400]}, key=key,
                     write=lambda: view(request, *args, **kwargs), keep=_kept, store=_store,

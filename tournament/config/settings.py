@@ -108,10 +108,10 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_htmx",
     "axes",
+    "tournament.apps.TournamentConfig",     # before django_tasks_db: its db_worker command is ours (retries)
     "django_tasks",
     "django_tasks_db",
     "csp",
-    "tournament.apps.TournamentConfig",
 ]
 
 MIDDLEWARE = [

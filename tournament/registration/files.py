@@ -163,12 +163,13 @@ def _read_xlsx(data):
     import openpyxl
 
     try:
-        limits.check_xlsx_zip(data)             # before anything is unpacked
-        limits.scan_sheets(data)                # before openpyxl builds a line
+        parts = limits.check_xlsx_zip(data)     # before anything is unpacked: sizes, and what the sheets are
+        if parts is not None:
+            limits.scan_sheets(data, parts)     # before openpyxl builds a line
     except limits.TooLarge as err:
         raise _Unreadable(err.code, err.message) from None
     try:
-        workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True, keep_links=False)
     except Exception:                           # openpyxl raises many kinds for a broken or foreign file
         raise _not_a_spreadsheet() from None
     try:
@@ -192,7 +193,7 @@ def _with_formulas(data, rows):
 
     if not any(value is None for row in rows for value in row) or not _has_formulas(data):
         return rows
-    workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False)
+    workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False, keep_links=False)
     try:
         formulas = workbook.worksheets[0].iter_rows(max_col=limits.max_columns() + 1, max_row=len(rows),
                                                     values_only=True)

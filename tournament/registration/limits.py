@@ -13,19 +13,33 @@ than ``CEGO_IMPORT_MAX_CELLS`` filled cells in the lines openpyxl would read —
 memory before any column bound applies (a 2 MB upload with one line of 400,000 cells took 5 s and 180 MB), and
 needs about 2.5 s for 400,000 cells in lines of 99. Rows and filled columns are bounded again while reading
 (``files``). No ORM here.
+
+Which members are sheets and which the shared strings is not guessed from their names: ``parts`` follows the
+workbook's content types and relations as openpyxl does, so a sheet stored as ``xl/worksheets/sheet1.XML`` or
+``xl/data/sheet1.xml`` is bounded and scanned like any other (a sheet outside ``xl/worksheets/``, or names that
+differ only by case, are refused: no spreadsheet program writes them). Every other member — styles, theme,
+relations, drawings, anything under any name — unpacks to at most ``MAX_PART``, because openpyxl parses some of
+them whole (a 15 MB ``xl/styles.xml`` took 3.9 s and 380 MB), and the shared strings hold at most
+``CEGO_IMPORT_MAX_CELLS`` texts (a sheet cannot show more; 1,000,000 short ones took 9 s).
 """
 
 import io
 import re
 import zipfile
+import zlib
 
 from django.conf import settings
 from django.utils.translation import gettext as _
+
+from tournament.registration import parts as workbook_parts
 
 BIG_MEMBER = 1024 * 1024     # the ratio is checked for members that unpack to more than this
 EMPTY_CELLS_PER_ROW = 20     # cells of one line, empty formatted ones too, per allowed column
 TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?(row|c)(?=[\s/>])[^>]*?(/>|>(\s*</(?:[A-Za-z_][\w.-]*:)?c>)?)")
 CARRY = 4096                 # bytes read again with the next chunk so that no tag is cut in two
+CONTENT_TYPES_OR_WORKBOOK = "[Content_Types].xml, xl/workbook.xml"
+MAX_PART = 2 * 1024 * 1024   # unpacked bytes of any member that is neither a sheet nor the shared strings
+STRING = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?si(?=[\s/>])")
 
 
 class TooLarge(Exception):
@@ -75,35 +89,58 @@ def _unpacks_too_large():
         "in a new workbook, or as CSV, and upload it again.") % {"mb": _mb(settings.CEGO_IMPORT_MAX_UNPACKED)})
 
 
-def _bound_of(name):
-    if name.lower() == "xl/sharedstrings.xml":
+def _unusual(part):
+    return TooLarge("unusual_workbook", _(
+        "This spreadsheet is not built as spreadsheet programs build it (%(part)s). Open it in Excel or "
+        "LibreOffice Calc, save it as Excel workbook (.xlsx) and upload it again, or save the list as CSV.")
+        % {"part": part[:80]})
+
+
+def _bound_of(name, parts):
+    if name == parts.strings or name.lower() == "xl/sharedstrings.xml":
         return settings.CEGO_IMPORT_MAX_STRINGS
-    if name.lower().startswith("xl/worksheets/"):
+    if name in parts.worksheets:
         return settings.CEGO_IMPORT_MAX_SHEET
-    return None
+    return MAX_PART
 
 
 def check_xlsx_zip(data):
-    """Refuse (``TooLarge``) a workbook over a bound, from its zip directory alone; a broken zip passes (openpyxl
+    """Refuse (``TooLarge``) a workbook over a bound, from its zip directory and its structure (content types,
+    workbook, relations: ``parts``) alone, and return its ``parts.Parts``; a broken zip passes (None: openpyxl
     then says it is not a spreadsheet)."""
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            members = archive.infolist()
+        archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError):
-        return
-    if len(members) > settings.CEGO_IMPORT_MAX_MEMBERS:
-        raise _unpacks_too_large()
-    total = 0
+        return None
+    with archive:
+        members = archive.infolist()
+        if len(members) > settings.CEGO_IMPORT_MAX_MEMBERS:
+            raise _unpacks_too_large()
+        largest = max(settings.CEGO_IMPORT_MAX_SHEET, settings.CEGO_IMPORT_MAX_STRINGS, MAX_PART)
+        total = 0
+        for member in members:
+            total += member.file_size
+            if total > settings.CEGO_IMPORT_MAX_UNPACKED or member.file_size > largest:
+                raise _unpacks_too_large()
+            if member.file_size > BIG_MEMBER and member.file_size > settings.CEGO_IMPORT_MAX_RATIO * max(
+                    member.compress_size, 1):
+                raise _unpacks_too_large()
+        sizes = {member.filename: member.file_size for member in members}
+
+        def bound(name):
+            if sizes[name] > MAX_PART:
+                raise _unpacks_too_large()
+
+        try:
+            parts = workbook_parts.workbook_parts(archive, set(sizes), bound)
+        except workbook_parts.Unusual as err:
+            raise _unusual(err.part) from None
+        except (zipfile.BadZipFile, zlib.error, OSError, ValueError, EOFError, NotImplementedError, RuntimeError):
+            raise _unusual(CONTENT_TYPES_OR_WORKBOOK) from None    # a part broken, encrypted or packed oddly
     for member in members:
-        total += member.file_size
-        if total > settings.CEGO_IMPORT_MAX_UNPACKED:
+        if member.file_size > _bound_of(member.filename, parts):
             raise _unpacks_too_large()
-        bound = _bound_of(member.filename)
-        if bound is not None and member.file_size > bound:
-            raise _unpacks_too_large()
-        if member.file_size > BIG_MEMBER and member.file_size > settings.CEGO_IMPORT_MAX_RATIO * max(
-                member.compress_size, 1):
-            raise _unpacks_too_large()
+    return parts
 
 
 def _scan(stream, most_rows):
@@ -137,15 +174,34 @@ def _scan(stream, most_rows):
         tail = data[cut:]
 
 
-def scan_sheets(data):
-    """Refuse (``TooLarge``) a workbook with a line of too many cells, streaming each sheet once."""
+def _count_strings(stream):
+    """Refuse more shared strings than ``CEGO_IMPORT_MAX_CELLS``, streamed 1 MB at a time (a tag cut in two by a
+    chunk's end is found again with the carried tail, and counted once: by its end in the new chunk)."""
+    count, tail, most = 0, b"", max_cells()
+    while chunk := stream.read(1024 * 1024):
+        data = tail + chunk
+        count += sum(1 for match in STRING.finditer(data) if match.end() > len(tail))
+        if count > most:
+            raise TooLarge("too_many_strings", _("The file has more than %(max)s texts.") % {"max": most})
+        tail = data[-64:]
+
+
+def scan_sheets(data, parts=None):
+    """Refuse (``TooLarge``) a workbook with a line of too many cells or too many shared strings, streaming each
+    worksheet (``parts``: as ``check_xlsx_zip`` found them) and the shared strings once."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            for member in archive.infolist():
-                if member.filename.lower().startswith("xl/worksheets/") and member.filename.endswith(".xml"):
-                    with archive.open(member) as stream:
-                        _scan(stream, max_rows() + 100)
+            if parts is None:
+                parts = workbook_parts.workbook_parts(archive, set(archive.namelist()), lambda name: None)
+            if parts.strings:
+                with archive.open(parts.strings) as stream:
+                    _count_strings(stream)
+            for name in parts.worksheets:
+                with archive.open(name) as stream:
+                    _scan(stream, max_rows() + 100)
     except TooLarge:
         raise
+    except workbook_parts.Unusual as err:
+        raise _unusual(err.part) from None
     except Exception:       # a broken member: openpyxl will say it is not a spreadsheet
         return

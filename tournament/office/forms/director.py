@@ -65,7 +65,7 @@ OFFIZIERS_FIELDS = ("games_per_round_2", "win_loss", "round_robin")
 class TournamentForm(forms.ModelForm):
     ruleset = forms.ChoiceField(label=_("Ruleset"))
     options = forms.CharField(
-        label=_("Ruleset overrides (JSON)"), required=False,
+        label=_("Ruleset overrides (JSON)"), required=False, max_length=4000,     # a few parameters: 4,000 is ample
         widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false", "class": "mono",
                                      "placeholder": '{"raeuber_value": 50}'}),
         help_text=_("Optional. Parameters that differ from the ruleset, as a JSON object, "
@@ -186,6 +186,8 @@ class TournamentForm(forms.ModelForm):
             raise forms.ValidationError(
                 _("This is not valid JSON (line %(line)s, column %(column)s: %(problem)s).")
                 % {"line": err.lineno, "column": err.colno, "problem": err.msg}, code="bad_json") from None
+        except RecursionError:
+            raise forms.ValidationError(_("This JSON is nested too deeply."), code="bad_json") from None
         if not isinstance(options, dict):
             raise forms.ValidationError(_("Give a JSON object in braces, e.g. {\"raeuber_value\": 50}."),
                                         code="not_an_object")

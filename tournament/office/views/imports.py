@@ -3,8 +3,9 @@
 The upload is parsed once (``files.parse_registrations``, after the bounds of ``registration.limits``) and the
 parsed rows are stored in a private file (``registration.previews``); the session holds only its token, name
 and SHA-256. The import button sends only that hash, so the client cannot change what is imported. Preview and
-import read the stored rows and check them against the database as it is then. A file refused as a whole (too
-large, not a spreadsheet, …) is shown at once and nothing is stored. In the preview the director can choose
+import read the stored rows and check them against the database as it is then. The upload is read before the
+write's transaction (``read_upload``); a file refused as a whole (too large, not a spreadsheet, …) is shown at
+once, outside any transaction, and nothing is stored — the preview waiting before stays. In the preview the director can choose
 what each column of the file means (or ignore it): ``files.remap`` checks the stored lines again. Each line can be
 left out with one click and taken back (``line_choice``; a footer line is left out without a click): the choice
 is kept with the stored preview, so the import honours it, and it works without JavaScript.
@@ -112,9 +113,44 @@ def preview_rows(result, season):
     return rows
 
 
+def read_upload(request, pk):
+    """For the upload form: the file read and checked (an ``ImportResult`` for the view to store), or the page's
+    answer when there is nothing to store (a form without a file, a file over the size bound or refused as a
+    whole); None for any other request. It runs before the view's transaction (``idempotent(prepare=…)``):
+    parsing a spreadsheet can take a second or more and no other write may wait for it, and a refusal is answered
+    without any transaction at all. The preview stored before stays: a bad file loses nothing."""
+    if request.method != "POST" or request.POST.get("action") in ("discard", "map", "line", "import"):
+        return None
+    form = ImportUploadForm(request.POST, request.FILES)
+    if form.is_valid():
+        upload = form.cleaned_data["file"]
+        if upload.size > limits.max_bytes():
+            form.add_error("file", limits.too_large_file().message)
+        else:
+            result = parse_registrations(upload.read(), upload.name[:200])
+            if not result.issues or result.sources:
+                return result
+            return render(request, "office/import.html", tournament_context(      # refused before its columns
+                tournament_or_404(pk), "import", form=ImportUploadForm(), result=result, rows=[],
+                columns=ALL_COLUMNS))
+    return import_page(request, tournament_or_404(pk), form)
+
+
+def import_page(request, tournament, form):
+    """The import page: the upload form and the preview of the file waiting for this tournament (a read)."""
+    result = stored_upload(request, tournament)
+    if result is not None:
+        result = check_against_tournament(result, tournament, visible_to=request.user)
+    context = tournament_context(tournament, "import", form=form, result=result,
+                                 rows=preview_rows(result, tournament.season) if result else [],
+                                 columns=ALL_COLUMNS,
+                                 clashes=len(result.bad_rows) if result and only_clashes(result) else 0)
+    return render(request, "office/import.html", context)
+
+
 @direct
-@idempotent
-def entry_import(request, pk):
+@idempotent(prepare=read_upload)
+def entry_import(request, pk, prepared=None):
     tournament = tournament_or_404(pk)
     form = ImportUploadForm()
     if request.method == "POST":
@@ -161,27 +197,11 @@ def entry_import(request, pk):
                                                "%(count)s players imported from %(file)s.", len(entries))
                              % {"count": len(entries), "file": name})
             return redirect("director:entries", tournament.pk)
-        form = ImportUploadForm(request.POST, request.FILES)
-        if form.is_valid():
-            upload = form.cleaned_data["file"]
-            if upload.size > limits.max_bytes():
-                form.add_error("file", limits.too_large_file().message)
-            else:
-                forget_upload(request, tournament)
-                result = parse_registrations(upload.read(), upload.name[:200])
-                if result.issues and not result.sources:     # refused before its columns: nothing stored
-                    return render(request, "office/import.html", tournament_context(
-                        tournament, "import", form=ImportUploadForm(), result=result, rows=[], columns=ALL_COLUMNS))
-                keep_upload(request, tournament, result)
-                return redirect("director:entry_import", tournament.pk)
-    result = stored_upload(request, tournament)
-    if result is not None:
-        result = check_against_tournament(result, tournament, visible_to=request.user)
-    context = tournament_context(tournament, "import", form=form, result=result,
-                                 rows=preview_rows(result, tournament.season) if result else [],
-                                 columns=ALL_COLUMNS,
-                                 clashes=len(result.bad_rows) if result and only_clashes(result) else 0)
-    return render(request, "office/import.html", context)
+        if prepared is not None:                        # an upload read before this transaction (``read_upload``)
+            forget_upload(request, tournament)
+            keep_upload(request, tournament, prepared)
+            return redirect("director:entry_import", tournament.pk)
+    return import_page(request, tournament, form)
 
 
 @office
