@@ -257,7 +257,10 @@ def resolve_in_hall(browser, live_server, tournament, table, flag, director):
         expect(tile).to_contain_text("Einspruch")
         tile.get_by_role("button", name="Erledigt").first.click()
         page.wait_for_load_state()
-        expect(page.locator(f"#tile-{table.number}")).not_to_contain_text("Einspruch")
+        tile = page.locator(f"#tile-{table.number}")
+        # The open dispute is gone; what stays is the decision, read as one.
+        expect(tile.locator(".flag.dispute")).to_have_count(0)
+        expect(tile.locator(".flag-done")).to_contain_text("entschieden")
     finally:
         context.close()
     flag.refresh_from_db()
