@@ -8,3 +8,7 @@ class TournamentConfig(AppConfig):
     name = "tournament"
     verbose_name = _("Cego tournaments")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        # The ``id`` path converter (ids beyond 64 bits are a 404) before any urls module is read.
+        from tournament.config import converters  # noqa: F401

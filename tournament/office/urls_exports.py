@@ -9,13 +9,13 @@ from tournament.office.views import exports
 app_name = "exports"
 
 urlpatterns = [
-    path("turnier/<int:pk>/", exports.tournament_page, name="tournament"),
-    path("saison/<int:pk>/", exports.season_page, name="season"),
-    path("turnier/<int:pk>/<slug:identifier>/", exports.tournament_download, name="tournament_download"),
-    path("turnier/<int:pk>/durchgang/<int:number>/<slug:identifier>/", exports.round_download,
+    path("turnier/<id:pk>/", exports.tournament_page, name="tournament"),
+    path("saison/<id:pk>/", exports.season_page, name="season"),
+    path("turnier/<id:pk>/<slug:identifier>/", exports.tournament_download, name="tournament_download"),
+    path("turnier/<id:pk>/durchgang/<id:number>/<slug:identifier>/", exports.round_download,
          name="round_download"),
-    path("tisch/<int:pk>/<slug:identifier>/", exports.table_download, name="table_download"),
-    path("saison/<int:pk>/<slug:identifier>/", exports.season_download, name="season_download"),
+    path("tisch/<id:pk>/<slug:identifier>/", exports.table_download, name="table_download"),
+    path("saison/<id:pk>/<slug:identifier>/", exports.season_download, name="season_download"),
     path("auftrag/<uuid:token>/", exports.job, name="job"),
     path("auftrag/<uuid:token>/datei/", exports.job_file, name="job_file"),
 ]

@@ -6,12 +6,12 @@ from tournament.office.views import sheet as entry
 app_name = "entry"
 
 urlpatterns = [
-    path("tisch/<int:pk>/", entry.sheet, name="sheet"),
-    path("tisch/<int:pk>/zeile/", entry.row, name="row"),
-    path("tisch/<int:pk>/vorschau/", entry.preview, name="preview"),
-    path("tisch/<int:pk>/speichern/", entry.save, name="save"),
-    path("tisch/<int:pk>/loeschen/", entry.delete, name="delete"),
-    path("tisch/<int:pk>/offiziers/", entry.offiziers_save, name="offiziers_save"),
-    path("tisch/<int:pk>/summen/", entry.totals, name="totals"),
-    path("runde/<int:round_pk>/tisch/", entry.goto, name="goto"),
+    path("tisch/<id:pk>/", entry.sheet, name="sheet"),
+    path("tisch/<id:pk>/zeile/", entry.row, name="row"),
+    path("tisch/<id:pk>/vorschau/", entry.preview, name="preview"),
+    path("tisch/<id:pk>/speichern/", entry.save, name="save"),
+    path("tisch/<id:pk>/loeschen/", entry.delete, name="delete"),
+    path("tisch/<id:pk>/offiziers/", entry.offiziers_save, name="offiziers_save"),
+    path("tisch/<id:pk>/summen/", entry.totals, name="totals"),
+    path("runde/<id:round_pk>/tisch/", entry.goto, name="goto"),
 ]

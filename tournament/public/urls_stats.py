@@ -6,8 +6,8 @@ from tournament.public.views import stats
 app_name = "stats"
 
 urlpatterns = [
-    path("turnier/<int:pk>/", stats.tournament, name="tournament"),
-    path("turnier/<int:pk>/spieler/<int:entry_pk>/", stats.player, name="player"),
-    path("saison/<int:pk>/", stats.season, name="season"),
-    path("saison/<int:pk>/spieler/<int:player_pk>/", stats.season_player, name="season_player"),
+    path("turnier/<id:pk>/", stats.tournament, name="tournament"),
+    path("turnier/<id:pk>/spieler/<id:entry_pk>/", stats.player, name="player"),
+    path("saison/<id:pk>/", stats.season, name="season"),
+    path("saison/<id:pk>/spieler/<id:player_pk>/", stats.season_player, name="season_player"),
 ]
