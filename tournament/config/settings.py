@@ -45,6 +45,8 @@ CEGO_SITE_URL               the address phones reach this server at, for the QR 
                             http://192.168.1.20:8000 on a hall's own network; default: the address the director's
                             browser used (right when the director's laptop is reached by the same name)
 CEGO_TABLE_RATE             requests per table link and minute before 429; default 240
+CEGO_RATE_DIR               without Redis: where the rate limits count (files changed under flock); default:
+                            DJANGO_CACHE_DIR/rate
 
 Production only (DJANGO_DEBUG off):
 DJANGO_HTTPS                on: the site is reached over HTTPS (secure cookies, HSTS); off only for a closed network
@@ -216,6 +218,9 @@ if not 0 < 3 * CEGO_EXPORT_HEARTBEAT <= CEGO_EXPORT_STALE_AFTER:
 
 CEGO_SITE_URL = os.environ.get("CEGO_SITE_URL", "").strip().rstrip("/")
 CEGO_TABLE_RATE = int(os.environ.get("CEGO_TABLE_RATE") or 240)
+# The rate limits' counters when the cache is not Redis (tournament/common/ratelimit.py): small files changed
+# under flock, shared by the gunicorn processes of this machine.
+CEGO_RATE_DIR = Path(os.environ.get("CEGO_RATE_DIR") or CACHE_DIR / "rate")
 
 _MB = 1024 * 1024
 CEGO_IMPORT_MAX_BYTES = int(os.environ.get("CEGO_IMPORT_MAX_BYTES") or 2 * _MB)
