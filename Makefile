@@ -44,9 +44,11 @@ serve: secret-key port-free $(STAMP)
 	trap 'kill $$web $$workers 2>/dev/null; exit 143' INT TERM; \
 	wait $$web
 
-# $(call gunicorn,ACCESS_LOG) starts gunicorn in the background on BIND (its pid in $$web).
+# $(call gunicorn,ACCESS_LOG) starts gunicorn in the background on BIND (its pid in $$web). Its logger class masks
+# the table links' tokens in the access log (docs/production.md, "Logs").
 gunicorn = $(VENV)/bin/gunicorn tournament.config.wsgi --bind "$${BIND:-127.0.0.1:8000}" --workers "$${WORKERS:-3}" \
-	  --worker-class gthread --threads "$${THREADS:-4}" --access-logfile $(1) --no-control-socket & web=$$!
+	  --worker-class gthread --threads "$${THREADS:-4}" --access-logfile $(1) --no-control-socket \
+	  --logger-class tournament.config.gunicorn_logger.Logger & web=$$!
 
 # The hall (README "The hall"): production on plain http for a tournament day on the hall's own network, one
 # command. tournament/config/hall.py sets what the environment leaves unset: DEBUG off, HTTPS off, a secret key

@@ -353,7 +353,10 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
-    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    # Table tokens never reach the log: "Not Found: /t/<token>/" is written "Not Found: /t/***/" (a handler's
+    # filter sees the records of every logger below it; docs/production.md, "Logs").
+    "filters": {"mask_table_tokens": {"()": "tournament.config.log_masking.MaskTableTokens"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain", "filters": ["mask_table_tokens"]}},
     "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
     "loggers": {
         "django": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False},
