@@ -67,6 +67,11 @@ def _current(name):
 class ExportStorage(Storage):
     """``storages["exports"]`` as the settings say now (see the module docstring)."""
 
+    def url(self, name):
+        """None, whatever the backend could make: an export leaves only through the permission-checked download
+        view, never by a link that works for whoever holds it."""
+        raise ValueError("export files have no public URL; use the office's download view")
+
     @property
     def backend(self):
         """The configured storage itself (e.g. to ask whether it is the local folder)."""
@@ -76,7 +81,7 @@ class ExportStorage(Storage):
         return isinstance(self.backend, FileSystemStorage)
 
 
-for _name in ("open", "save", "delete", "exists", "listdir", "size", "url", "path", "get_modified_time",
+for _name in ("open", "save", "delete", "exists", "listdir", "size", "path", "get_modified_time",
               "get_created_time", "get_accessed_time", "generate_filename", "get_available_name", "get_valid_name",
               "get_alternative_name"):
     setattr(ExportStorage, _name, _current(_name))
