@@ -93,3 +93,28 @@ def test_the_clean_up_deletes_expired_files_in_the_bucket(client, bucket, settin
     ExportJob.objects.filter(pk=kept.pk).update(expires_at=timezone.now() - timedelta(seconds=1))
     call_command("cleanup_exports", verbosity=0)
     assert keys() == [] and not ExportJob.objects.exists()
+
+
+def another_server_downloads(client, settings, tmp_path):
+    """Start an export as on server A (its own CEGO_EXPORT_DIR), then fetch the file as on server B (another
+    folder, the same database): the status code B answers."""
+    t, round_ = factories.seated(players=8)
+    client.force_login(factories.staff())
+    settings.CEGO_EXPORT_DIR = tmp_path / "server-a"
+    response = client.post(reverse("exports:round_download", args=[t.pk, round_.number, "score_sheets"]))
+    status = client.get(response.json()["status_url"]).json()
+    assert status["state"] == "done"
+    settings.CEGO_EXPORT_DIR = tmp_path / "server-b"
+    download = client.get(status["file_url"])
+    return download.status_code, b"".join(download.streaming_content) if download.status_code == 200 else b""
+
+
+def test_another_server_serves_the_file_from_the_bucket(client, bucket, settings, tmp_path):
+    code, content = another_server_downloads(client, settings, tmp_path)
+    assert code == 200 and content.startswith(b"%PDF")
+
+
+def test_in_a_local_folder_another_server_does_not_find_the_file(client, settings, tmp_path):
+    """Why several app servers need DJANGO_STORAGE_URL: each server's own folder holds only what it wrote."""
+    settings.STORAGES = {**settings.STORAGES, "exports": {"BACKEND": "tournament.common.storage.PrivateExportStorage"}}
+    assert another_server_downloads(client, settings, tmp_path) == (404, b"")
