@@ -95,14 +95,13 @@ def main():
     args = parser.parse_args()
     tmp = tempfile.mkdtemp(prefix="cego-import-bench-")
     os.environ["DATABASE_URL"] = f"sqlite:///{tmp}/bench.sqlite3"
-    os.environ["CEGO_IMPORT_DIR"] = f"{tmp}/imports"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.config.settings")
     import django
 
     django.setup()
     from django.core.management import call_command
 
-    from tournament.models import Season, Tournament
+    from tournament.models import ImportPreview, Season, Tournament
     from tournament.registration import importer, previews
     from tournament.registration.files import parse_registrations
 
@@ -131,15 +130,22 @@ def main():
     listing = players_list(args.players)
 
     def run_import():
-        token = previews.save(parse_registrations(listing, "liste.xlsx"))
-        parsed = importer.check_against_tournament(previews.load(token), tournament)
+        token = previews.save(parse_registrations(listing, "liste.xlsx"), owner=user, tournament=tournament)
+        parsed = importer.check_against_tournament(previews.load(token, owner=user, tournament=tournament),
+                                                   tournament)
         if not parsed.ok:
             raise SystemExit(f"the list has issues: {[i.code for i in parsed.issues]} "
                              f"{[(r.line, [i.code for i in r.issues]) for r in parsed.bad_rows][:5]}")
-        entries = importer.import_registrations(tournament=tournament, parsed=previews.load(token),
+        entries = importer.import_registrations(tournament=tournament, parsed=previews.load(token, owner=user, tournament=tournament),
                                                 filename="liste.xlsx", user=user)
-        previews.delete(token)
+        previews.delete(token, owner=user)
         return entries
+
+    biggest = previews.save(result, owner=user, tournament=tournament)      # the largest sheet's stored preview
+    print(f"largest sheet's preview in the database: "
+          f"{ImportPreview.objects.get(pk=biggest).size / 1024:.0f} KB of JSON "
+          f"(CEGO_IMPORT_MAX_PREVIEW {settings.CEGO_IMPORT_MAX_PREVIEW // 1024} KB)")
+    previews.delete(biggest, owner=user)
 
     entries, import_s, import_peak = measured(run_import)
     print(f"list: {len(entries)} players imported in {import_s:.2f} s, peak {import_peak:.1f} MB")

@@ -9,7 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tests import factories
-from tournament.models import Entry
+from tournament.models import Entry, ImportPreview
 from tournament.registration import files
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -35,7 +35,6 @@ def test_the_secretarys_list_reads_without_errors(name):
 @pytest.mark.django_db
 @pytest.mark.parametrize("name", ["anmeldeliste-verein.csv", "anmeldeliste-verein.xlsx"])
 def test_the_secretarys_list_imports_through_the_page(client, settings, tmp_path, name):
-    settings.CEGO_IMPORT_DIR = tmp_path / "imports"
     client.force_login(factories.staff())
     t = factories.tournament(players=0)
     url = reverse("director:entry_import", args=[t.pk])
@@ -103,7 +102,6 @@ def test_title_and_empty_lines_above_the_headings_are_skipped():
 
 @pytest.mark.django_db
 def test_clashing_start_numbers_are_renumbered_on_request(client, settings, tmp_path):
-    settings.CEGO_IMPORT_DIR = tmp_path / "imports"
     client.force_login(factories.staff())
     t = factories.tournament(players=2)                         # start numbers 1 and 2 are taken
     name = "anmeldeliste-verein.csv"
@@ -125,7 +123,6 @@ def test_clashing_start_numbers_are_renumbered_on_request(client, settings, tmp_
 
 @pytest.mark.django_db
 def test_other_errors_are_not_renumbered_away(client, settings, tmp_path):
-    settings.CEGO_IMPORT_DIR = tmp_path / "imports"
     client.force_login(factories.staff())
     t = factories.tournament(players=1)
     rows = [["Nr", "Vorname", "Nachname", "Jahrgang"], ["1", "Anna", "Neu", "19x"]]
@@ -139,7 +136,6 @@ def test_other_errors_are_not_renumbered_away(client, settings, tmp_path):
 
 @pytest.mark.django_db
 def test_the_director_maps_and_ignores_columns_in_the_preview(client, settings, tmp_path):
-    settings.CEGO_IMPORT_DIR = tmp_path / "imports"
     client.force_login(factories.staff())
     t = factories.tournament(players=0)
     rows = [["Kennung", "Vorname", "Familie", "Wohnort", "Telefon"], ["A7", "Anna", "Maier", "Titisee", "0761 1"],
@@ -157,7 +153,7 @@ def test_the_director_maps_and_ignores_columns_in_the_preview(client, settings, 
     result = response.context["result"]
     assert result.ok and [c.field for c in result.columns] == ["first_name", "last_name", "club"]
     assert [r.values["club"] for r in result.rows] == ["Titisee", "Neustadt"]
-    assert len(list(settings.CEGO_IMPORT_DIR.glob("*.json"))) == 1         # the old preview was replaced
+    assert ImportPreview.objects.count() == 1                               # the old preview was replaced
     client.post(url, {"action": "import", "sha256": result.sha256})
     assert sorted(Entry.objects.filter(tournament=t).values_list("player__club", flat=True)) == ["Neustadt",
                                                                                                 "Titisee"]
@@ -165,7 +161,6 @@ def test_the_director_maps_and_ignores_columns_in_the_preview(client, settings, 
 
 @pytest.mark.django_db
 def test_every_line_shows_its_outcome_and_the_summary_adds_up(client, settings, tmp_path):
-    settings.CEGO_IMPORT_DIR = tmp_path / "imports"
     client.force_login(factories.staff())
     t = factories.tournament(players=0)
     factories.existing_player()                                 # Rosa Wehrle, Titisee

@@ -1,10 +1,9 @@
 """Uploads that can't hurt: bounds checked before a spreadsheet is parsed, the parsed preview stored once."""
 
 import io
-import os
-import stat
-import time
+import json
 import zipfile
+from datetime import timedelta
 from unittest import mock
 
 import openpyxl
@@ -12,9 +11,10 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils import timezone
 
 from tests import factories
-from tournament.models import Entry
+from tournament.models import Entry, ImportPreview
 from tournament.registration import files, previews
 
 HEAD = ["Vorname", "Nachname", "Ort"]
@@ -118,7 +118,7 @@ def test_the_page_refuses_a_bomb_and_stores_nothing(director, settings):
     assert codes(response.context["result"]) == ["unpacks_too_large"]
     assert 'id="import"' not in response.content.decode()
     assert f"director_import_{t.pk}" not in director.session
-    assert not list(settings.CEGO_IMPORT_DIR.glob("*")) if settings.CEGO_IMPORT_DIR.exists() else True
+    assert not ImportPreview.objects.exists()
     assert not Entry.objects.exists()
 
 
@@ -126,39 +126,103 @@ def test_the_page_refuses_a_bomb_and_stores_nothing(director, settings):
 def test_the_preview_is_parsed_once_and_deleted_after_the_import(director, settings):
     t = factories.tournament(players=0)
     director.post(page(t), {"action": "upload", "file": SimpleUploadedFile("liste.csv", factories.registration_csv(ROWS))})
-    stored = list(settings.CEGO_IMPORT_DIR.glob("*.json"))
-    assert len(stored) == 1 and stat.S_IMODE(stored[0].stat().st_mode) == 0o600
-    assert stat.S_IMODE(settings.CEGO_IMPORT_DIR.stat().st_mode) == 0o700
+    stored = ImportPreview.objects.get()                       # in the database, where every server finds it
+    assert (stored.owner.username, stored.tournament, stored.filename) == ("director", t, "liste.csv")
+    assert stored.size == len(json.dumps(stored.data, ensure_ascii=False).encode()) and stored.sha256
+    assert stored.expires_at - stored.created_at == timedelta(seconds=settings.CEGO_IMPORT_KEEP)
     with mock.patch.object(files, "read_cells", side_effect=AssertionError("read again")):
         for _ in range(2):
             result = director.get(page(t)).context["result"]
             assert result.ok and [r.values["last_name"] for r in result.rows] == ["Maier", "Kern"]
         director.post(page(t), {"action": "import", "sha256": result.sha256})
     assert Entry.objects.filter(tournament=t).count() == 2
-    assert not list(settings.CEGO_IMPORT_DIR.glob("*.json"))
+    assert not ImportPreview.objects.exists()
 
 
 @pytest.mark.django_db
 def test_discard_deletes_the_preview(director, settings):
     t = factories.tournament(players=0)
     director.post(page(t), {"action": "upload", "file": SimpleUploadedFile("liste.csv", factories.registration_csv(ROWS))})
+    assert ImportPreview.objects.count() == 1
     director.post(page(t), {"action": "discard"})
-    assert not list(settings.CEGO_IMPORT_DIR.glob("*.json"))
+    assert not ImportPreview.objects.exists()
 
 
+@pytest.mark.django_db
 def test_previews_expire_after_a_day(settings):
-    token = previews.save(files.parse_registrations(factories.registration_csv(ROWS), "x.csv"))
-    fresh = previews.save(files.parse_registrations(factories.registration_csv(ROWS), "y.csv"))
-    old = time.time() - settings.CEGO_IMPORT_KEEP - 60
-    os.utime(settings.CEGO_IMPORT_DIR / f"{token}.json", (old, old))
-    assert previews.load(token) is None and previews.load(fresh).filename == "y.csv"
-    assert previews.load("../../etc/passwd") is None
+    owner, t = factories.staff(), factories.tournament(players=0)
+    parsed = files.parse_registrations(factories.registration_csv(ROWS), "x.csv")
+    token = previews.save(parsed, owner=owner, tournament=t,
+                          now=timezone.now() - timedelta(seconds=settings.CEGO_IMPORT_KEEP + 60))
+    fresh = previews.save(files.parse_registrations(factories.registration_csv(ROWS), "y.csv"), owner=owner,
+                          tournament=t)
+    assert previews.find(token, owner=owner, tournament=t) == (None, previews.MISSING)
+    assert previews.load(fresh, owner=owner, tournament=t).filename == "y.csv"
+    for nonsense in ("../../etc/passwd", "", None, 7, "0" * 500):
+        assert previews.find(nonsense, owner=owner, tournament=t) == (None, previews.MISSING)
     out = io.StringIO()
     with mock.patch("tournament.exports.services.fail_abandoned", return_value=0), \
             mock.patch("tournament.exports.services.purge_expired", return_value=(0, 0)):
         call_command("cleanup_exports", stdout=out)
     assert "1 import preview(s) deleted" in out.getvalue()
-    assert [p.stem for p in settings.CEGO_IMPORT_DIR.glob("*.json")] == [fresh]
+    assert [str(pk) for pk in ImportPreview.objects.values_list("pk", flat=True)] == [fresh]
+
+
+@pytest.mark.django_db
+def test_a_preview_belongs_to_its_owner_and_tournament(settings):
+    owner, other, t = factories.staff(), factories.staff("andere"), factories.tournament(players=0)
+    elsewhere = factories.tournament(players=0, season=t.season, name="Anderes Turnier")
+    token = previews.save(files.parse_registrations(factories.registration_csv(ROWS), "x.csv"), owner=owner,
+                          tournament=t)
+    assert previews.find(token, owner=other, tournament=t) == (None, previews.FOREIGN)
+    assert previews.find(token, owner=owner, tournament=elsewhere) == (None, previews.FOREIGN)
+    assert not previews.delete(token, owner=other) and ImportPreview.objects.count() == 1
+    assert previews.delete(token, owner=owner) and not ImportPreview.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_preview_over_its_bound_is_refused_and_not_stored(director, settings):
+    settings.CEGO_IMPORT_MAX_PREVIEW = 200
+    t = factories.tournament(players=0)
+    response = director.post(page(t), {"action": "upload", "file": SimpleUploadedFile(
+        "liste.csv", factories.registration_csv(ROWS))}, follow=True)
+    assert "zu groß" in response.content.decode() and response.context["result"] is None
+    assert not ImportPreview.objects.exists() and f"director_import_{t.pk}" not in director.session
+
+
+@pytest.mark.django_db
+def test_a_preview_that_has_gone_is_said_so(director, settings):
+    """Imported or discarded in another window, expired, or deleted by the clean-up: the page says so (in
+    German) instead of showing the empty form as if nothing had been uploaded — once."""
+    t = factories.tournament(players=0)
+    director.post(page(t), {"action": "upload", "file": SimpleUploadedFile("liste.csv", factories.registration_csv(ROWS))})
+    ImportPreview.objects.update(expires_at=timezone.now() - timedelta(seconds=1),
+                                 created_at=timezone.now() - timedelta(seconds=2))
+    response = director.get(page(t))
+    html = response.content.decode()
+    assert response.context["result"] is None and 'id="preview-lost"' in html
+    assert "liste.csv" in html and "nicht mehr" in html
+    assert 'id="preview-lost"' not in director.get(page(t)).content.decode()
+
+
+@pytest.mark.django_db
+def test_another_directors_preview_is_not_shown_but_said_so(client, settings):
+    """A session naming a preview another user uploaded (e.g. a shared browser where someone else signed in
+    without signing out) shows a clear message, not that user's file and not a silent empty form."""
+    t = factories.tournament(players=0)
+    owner, other = factories.staff(), factories.staff("andere")
+    token = previews.save(files.parse_registrations(factories.registration_csv(ROWS), "x.csv"), owner=owner,
+                          tournament=t)
+    client.force_login(other)
+    session = client.session
+    session[f"director_import_{t.pk}"] = {"token": token, "sha256": ImportPreview.objects.get().sha256,
+                                         "name": "x.csv"}
+    session.save()
+    response = client.get(page(t))
+    assert response.context["result"] is None
+    assert "anderen Benutzer" in response.content.decode()
+    client.post(page(t), {"action": "discard"})
+    assert ImportPreview.objects.count() == 1                   # the other's preview stays
 
 
 def test_a_line_of_too_many_filled_cells_is_refused_before_openpyxl():

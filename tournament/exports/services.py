@@ -6,12 +6,11 @@ process busy for seconds to minutes and the machine is a club laptop. The job ro
 is queued, so a worker never sees a task without its job.
 
 ``purge_expired`` deletes the files and rows whose ``expires_at`` has passed (and stray files nobody refers
-to); ``fail_abandoned`` writes down the failure of jobs whose worker died (``selectors.abandoned_q``). Both run
+to), in whatever storage ``STORAGES["exports"]`` names; ``fail_abandoned`` writes down the failure of jobs whose worker died (``selectors.abandoned_q``). Both run
 whenever an export is started and in ``manage.py cleanup_exports``.
 """
 
 import logging
-import os
 from datetime import timedelta
 
 from django.conf import settings
@@ -119,8 +118,9 @@ def fail_abandoned(*, now=None):
 
 
 def purge_expired(*, now=None):
-    """Delete expired jobs with their files, and files older than the keeping time that no job refers to;
-    return ``(jobs, files)`` deleted."""
+    """Delete expired jobs with their files, and files older than the keeping time that no job refers to,
+    wherever the export storage keeps them (through the storage API: the local folder or a bucket that another
+    server wrote to); return ``(jobs, files)`` deleted."""
     now = now or timezone.now()
     storage = export_storage()
     jobs = files = 0
@@ -130,14 +130,13 @@ def purge_expired(*, now=None):
             files += 1
         job.delete()
         jobs += 1
-    if os.path.isdir(storage.location):
-        known = set(ExportJob.objects.exclude(file="").values_list("file", flat=True))
-        oldest = now - timedelta(seconds=settings.CEGO_EXPORT_KEEP)
-        for name in os.listdir(storage.location):
-            try:
-                if name not in known and storage.get_modified_time(name) < oldest:
-                    storage.delete(name)
-                    files += 1
-            except OSError:      # gone meanwhile, or a directory someone put there
-                pass
+    known = set(ExportJob.objects.exclude(file="").values_list("file", flat=True))
+    oldest = now - timedelta(seconds=settings.CEGO_EXPORT_KEEP)
+    for name in storage.listdir("")[1]:
+        try:
+            if name not in known and storage.get_modified_time(name) < oldest:
+                storage.delete(name)
+                files += 1
+        except Exception:       # gone meanwhile, or the store did not answer for it: the next clean-up tries again
+            logger.warning("export storage: could not clear away %s", name, exc_info=True)
     return jobs, files

@@ -1,8 +1,8 @@
 """The background task of an export: what a task worker (``manage.py db_worker``) runs for each job.
 
 ``run_export(job_id)`` is a task of Django's tasks API (``django_tasks``; the database backend keeps the queue
-in our own database). It claims the queued job, renders it with its exporter and stores the file in the private
-export directory. While the exporter works, its ``progress(done, total)`` calls are written to the job at most
+in our own database). It claims the queued job, renders it with its exporter and stores the file in the export
+storage (``STORAGES["exports"]``: the private directory or a private bucket). While the exporter works, its ``progress(done, total)`` calls are written to the job at most
 twice a second, and a heartbeat thread touches ``heartbeat_at`` every ``CEGO_EXPORT_HEARTBEAT`` seconds even
 when the exporter is busy between two calls, so that a job whose worker died shows as failed after
 ``CEGO_EXPORT_STALE_AFTER`` seconds (``selectors.abandonment``). A worker that is shut down in the middle of an
@@ -146,10 +146,9 @@ def heartbeat(job_id, interval=None):
 
 
 def store(job, exporter, progress, filename, content_type, content):
-    """Write the file (mode 0600 in the private directory) and mark the job done; drop the file when the job
-    was failed or deleted meanwhile."""
+    """Write the file to the export storage (mode 0600 in the private directory, or a private object in the
+    bucket) and mark the job done; drop the file when the job was failed or deleted meanwhile."""
     storage = export_storage()
-    storage.ensure_directory()
     name = storage.save(f"{job.pk}.{exporter.extension}", ContentFile(content))
     done = progress.total if progress.total is not None else progress.done
     now = timezone.now()

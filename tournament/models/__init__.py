@@ -3,7 +3,8 @@
 Vocabulary as in ``scoring.contracts``: a *round* (*Durchgang*) is one seat draw followed by 24 games (30 at a
 table of 5); a *table* holds 3–5 *seats*; a *game* is one row of the paper sheet. Scores are never typed: they are
 computed by the engine (``services.record_game``) and stored per player in ``Score`` for fast reads. An
-``ExportJob`` is a file being made for a user in the background. ``TableLink``, ``TableFlag``, ``Signature``,
+``ExportJob`` is a file being made for a user in the background; an ``ImportPreview`` a registration file
+parsed and waiting for its import. ``TableLink``, ``TableFlag``, ``Signature``,
 ``TableRequest`` and ``SeatHold`` carry entry at the table (docs/table-entry.md). A ``PreRegistration`` is a
 player's online request to play, confirmed into an entry by the director. A ``FormRequest`` keeps the answer to an office form
 under its idempotency key (a form sent twice writes once). ``ZiegePair``, ``ZiegeBye`` and ``ZiegeGame`` carry a
@@ -12,6 +13,7 @@ Ziege tournament (teams of two, ``models.ziege``).
 
 from tournament.models.audit import AuditLog
 from tournament.models.exports import ExportJob
+from tournament.models.imports import ImportPreview
 from tournament.models.play import Adjustment, Game, Round, Score, Seat, Table
 from tournament.models.preregistration import PreRegistration
 from tournament.models.registration import Entry
@@ -28,6 +30,7 @@ __all__ = [
     "Entry",
     "ExportJob",
     "FormRequest",
+    "ImportPreview",
     "Game",
     "Player",
     "PlayerAlias",

@@ -2,60 +2,29 @@
 
 A job is *queued* until a task worker (``manage.py db_worker``) takes it, *running* while the exporter works
 (``done`` of ``total`` counted in ``progress_label`` units; ``heartbeat_at`` is touched every few seconds), then
-*done* with its ``file`` or *failed* with a ``failure`` code. Files live in a private directory
-(``settings.CEGO_EXPORT_DIR``), never under the static or media roots, and are served only by the office's
-download view to the user who started the job; ``expires_at`` says when the file and the row go.
+*done* with its ``file`` or *failed* with a ``failure`` code. Files live in the storage ``STORAGES["exports"]``
+(``tournament.common.storage``): the private directory ``settings.CEGO_EXPORT_DIR`` by default, never under the
+static or media roots, or a private S3 bucket (``DJANGO_STORAGE_URL``) that every server reaches. They are served
+only by the office's download view to the user who started the job; ``expires_at`` says when the file and the row
+go.
 """
 
-import os
 import uuid
 
 from django.conf import settings
-from django.core.files.storage import FileSystemStorage
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tournament.common import storage
 from tournament.models.season import Season, Tournament
 
-FILE_MODE = 0o600
-DIRECTORY_MODE = 0o700
-
-
-class PrivateExportStorage(FileSystemStorage):
-    """The export directory of the settings (read on every use, so a test can point it elsewhere).
-
-    Files are written with mode 0600 in a directory of mode 0700; there is no URL: a file leaves only through
-    the download view, which checks who asks.
-    """
-
-    def __init__(self):
-        super().__init__(file_permissions_mode=FILE_MODE, directory_permissions_mode=DIRECTORY_MODE)
-
-    @property
-    def base_location(self):
-        return str(settings.CEGO_EXPORT_DIR)
-
-    @property
-    def location(self):
-        return os.path.abspath(self.base_location)
-
-    def ensure_directory(self):
-        os.makedirs(self.location, mode=DIRECTORY_MODE, exist_ok=True)
-        os.chmod(self.location, DIRECTORY_MODE)
-
-    def url(self, name):
-        raise ValueError("export files have no public URL; use the office's download view")
-
-
-_storage = PrivateExportStorage()
-
-
 def export_storage():
-    """The storage of ``ExportJob.file`` (a callable, so migrations do not record the directory)."""
-    return _storage
+    """The storage of ``ExportJob.file``: ``STORAGES["exports"]`` as configured now (``common.storage``; a callable,
+    so migrations do not record the directory)."""
+    return storage.exports
 
 
 class ExportJob(models.Model):

@@ -1,37 +1,36 @@
 """Parsed registration files waiting for their import: stored once, read back by every preview and the import.
 
-The file is parsed once at upload (``files.parse_registrations``); its rows go as JSON into a private directory
-(``CEGO_IMPORT_DIR``, mode 0700, files 0600) under a random token. The preview page and the import read that
-JSON back — the upload is not read again — and check it against the database as it is then
-(``importer.check_against_tournament``). A preview is deleted after its import, when discarded, and after
-``CEGO_IMPORT_KEEP`` seconds (``purge_expired``, run by ``manage.py cleanup_exports``). No ORM here.
+The file is parsed once at upload (``files.parse_registrations``); its rows go as JSON into an ``ImportPreview``
+row with the user who uploaded it, the tournament, and when it expires — in the database, so that every app server
+finds a preview another one stored (docs/production.md, "Several servers"). The preview page and the import read
+that JSON back — the upload is not read again — and check it against the database as it is then
+(``importer.check_against_tournament``). A preview is found only by its owner for its tournament; it is deleted
+after its import, when discarded, and after ``CEGO_IMPORT_KEEP`` seconds (``purge_expired``, run by ``manage.py
+cleanup_exports``). Its JSON is bounded (``CEGO_IMPORT_MAX_PREVIEW`` bytes) before it is written.
 """
 
 import datetime
 import json
-import os
-import re
-import secrets
-import time
-from pathlib import Path
+import uuid
+from datetime import timedelta
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from tournament.models import ImportPreview
 from tournament.registration.files import COLUMN_BY_FIELD, Formula, ImportResult, ImportRow, Issue
 
-TOKEN = re.compile(r"[A-Za-z0-9_-]{20,64}")
+MISSING = "missing"     # no such preview (any more): expired, imported or discarded
+FOREIGN = "foreign"     # another user's preview, or one for another tournament
 
 
-def _directory():
-    path = Path(settings.CEGO_IMPORT_DIR)
-    path.mkdir(mode=0o700, parents=True, exist_ok=True)
-    return path
-
-
-def _path(token):
-    if not isinstance(token, str) or not TOKEN.fullmatch(token):
+def _id(token):
+    try:
+        return uuid.UUID(str(token))
+    except (TypeError, ValueError, AttributeError):
         return None
-    return _directory() / f"{token}.json"
 
 
 def _issues(issues):
@@ -90,45 +89,50 @@ def from_dict(data):
     return result
 
 
-def save(result):
-    """Store a parsed file; return its token."""
-    token = secrets.token_urlsafe(24)
-    fd = os.open(_path(token), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as out:
-        json.dump(to_dict(result), out, ensure_ascii=False)
-    return token
+def save(result, *, owner, tournament, now=None):
+    """Store a parsed file for ``owner`` and ``tournament``; return its token. ``ValidationError`` (code
+    ``too_large``) when its JSON is longer than ``CEGO_IMPORT_MAX_PREVIEW`` bytes: nothing is stored."""
+    data = to_dict(result)
+    size = len(json.dumps(data, ensure_ascii=False).encode("utf-8"))
+    limit = settings.CEGO_IMPORT_MAX_PREVIEW
+    if size > limit:
+        raise ValidationError(_("The file is too large to keep for its preview (%(size)d MB, at most %(limit)d MB). "
+                                "Split it into smaller files."), code="too_large",
+                              params={"size": -(-size // 2**20), "limit": limit // 2**20})
+    now = now or timezone.now()
+    preview = ImportPreview.objects.create(
+        owner=owner, tournament=tournament, filename=result.filename[:200], sha256=result.sha256, data=data,
+        size=size, created_at=now, expires_at=now + timedelta(seconds=max(settings.CEGO_IMPORT_KEEP, 1)))
+    return str(preview.pk)
 
 
-def load(token):
-    """The stored ``ImportResult`` (fresh objects every time), or None when unknown or expired."""
-    path = _path(token)
+def find(token, *, owner, tournament, now=None):
+    """``(result, None)`` with the stored ``ImportResult`` (fresh objects every time) of ``owner`` for
+    ``tournament``, or ``(None, MISSING)`` when there is no such preview or it expired, ``(None, FOREIGN)``
+    when it belongs to another user or tournament."""
+    pk = _id(token)
+    preview = ImportPreview.objects.filter(pk=pk, expires_at__gt=now or timezone.now()).first() if pk else None
+    if preview is None:
+        return None, MISSING
+    if preview.owner_id != owner.pk or preview.tournament_id != tournament.pk:
+        return None, FOREIGN
     try:
-        if path is None or time.time() - path.stat().st_mtime > settings.CEGO_IMPORT_KEEP:
-            return None
-        with path.open(encoding="utf-8") as stored:
-            return from_dict(json.load(stored))
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
+        return from_dict(preview.data), None
+    except (ValueError, KeyError, TypeError):      # written by an older version that read it differently
+        return None, MISSING
 
 
-def delete(token):
-    path = _path(token)
-    if path is not None:
-        path.unlink(missing_ok=True)
+def load(token, *, owner, tournament):
+    """The stored ``ImportResult`` of ``owner`` for ``tournament``, or None (``find`` says why)."""
+    return find(token, owner=owner, tournament=tournament)[0]
+
+
+def delete(token, *, owner):
+    """Delete ``owner``'s preview ``token`` (another user's stays); return whether one was deleted."""
+    pk = _id(token)
+    return bool(pk) and ImportPreview.objects.filter(pk=pk, owner=owner).delete()[0] > 0
 
 
 def purge_expired(*, now=None):
-    """Delete previews older than ``CEGO_IMPORT_KEEP``; return how many."""
-    directory = Path(settings.CEGO_IMPORT_DIR)
-    if not directory.is_dir():
-        return 0
-    oldest = (now or time.time()) - settings.CEGO_IMPORT_KEEP
-    deleted = 0
-    for path in directory.glob("*.json"):
-        try:
-            if path.stat().st_mtime < oldest:
-                path.unlink()
-                deleted += 1
-        except OSError:
-            pass
-    return deleted
+    """Delete previews whose ``expires_at`` has passed; return how many."""
+    return ImportPreview.objects.filter(expires_at__lte=now or timezone.now()).delete()[0]

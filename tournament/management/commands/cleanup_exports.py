@@ -2,8 +2,9 @@
 
 The same clean-up runs whenever someone starts an export; this command is for a timer (docs/production.md), so
 that files go when nobody exports for days. The queue's own finished task rows are pruned by django-tasks-db's
-``manage.py prune_db_task_results``. It also deletes parsed registration files whose import preview is older
-than ``CEGO_IMPORT_KEEP`` (``registration.previews``).
+``manage.py prune_db_task_results``. It also deletes parsed registration files (``ImportPreview`` rows) whose
+import preview is older than ``CEGO_IMPORT_KEEP`` (``registration.previews``). Export files are deleted through
+the export storage, wherever it keeps them (the local folder or a bucket another server wrote to).
 """
 
 from django.core.management.base import BaseCommand

@@ -1,8 +1,10 @@
 """Director pages: importing registrations from an Excel or CSV file in two steps (preview, then import).
 
 The upload is parsed once (``files.parse_registrations``, after the bounds of ``registration.limits``) and the
-parsed rows are stored in a private file (``registration.previews``); the session holds only its token, name
-and SHA-256. The import button sends only that hash, so the client cannot change what is imported. Preview and
+parsed rows are stored in the database (``registration.previews``: an ``ImportPreview`` of this user for this
+tournament, which every app server finds); the session holds only its token, name and SHA-256. A preview that
+has gone (expired, imported or discarded in another window) or is not this user's is said so on the page, never
+shown as a silent empty form. The import button sends only that hash, so the client cannot change what is imported. Preview and
 import read the stored rows and check them against the database as it is then. The upload is read before the
 write's transaction (``read_upload``); a file refused as a whole (too large, not a spreadsheet, …) is shown at
 once, outside any transaction, and nothing is stored — the preview waiting before stays. In the preview the director can choose
@@ -12,6 +14,7 @@ is kept with the stored preview, so the import honours it, and it works without 
 """
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -51,13 +54,26 @@ def session_key(tournament):
 
 def stored_upload(request, tournament):
     """The parsed file waiting for this tournament (an ``ImportResult``), or None."""
+    return find_upload(request, tournament)[0]
+
+
+def find_upload(request, tournament):
+    """``(result, None)``, or ``(None, why)`` with a translated sentence when the session names a preview that
+    cannot be shown, or ``(None, None)`` when no file was uploaded."""
     stored = request.session.get(session_key(tournament))
     if not isinstance(stored, dict):
-        return None
-    result = previews.load(stored.get("token"))
-    if result is None or result.sha256 != stored.get("sha256"):
-        return None
-    return result
+        return None, None
+    result, problem = previews.find(stored.get("token"), owner=request.user, tournament=tournament)
+    if result is not None and result.sha256 != stored.get("sha256"):
+        result, problem = None, previews.MISSING
+    if problem == previews.FOREIGN:
+        return None, _("The file waiting here was uploaded by another user or for another tournament, so it is "
+                       "not shown. Please upload your file.")
+    if problem:
+        return None, _("The file %(name)s is no longer waiting for its import: it has expired, or it was imported "
+                       "or discarded meanwhile (perhaps in another window). Please upload it again.") % {
+            "name": str(stored.get("name") or "")[:200]}
+    return result, None
 
 
 def column_choices(request, parsed):
@@ -71,14 +87,21 @@ def column_choices(request, parsed):
 
 
 def keep_upload(request, tournament, result):
-    request.session[session_key(tournament)] = {"token": previews.save(result), "sha256": result.sha256,
-                                                "name": result.filename}
+    """Store the parsed file for this user and tournament; False (with the reason as a message) when it is too
+    large to keep."""
+    try:
+        token = previews.save(result, owner=request.user, tournament=tournament)
+    except ValidationError as err:
+        errors.to_messages(request, err)
+        return False
+    request.session[session_key(tournament)] = {"token": token, "sha256": result.sha256, "name": result.filename}
+    return True
 
 
 def forget_upload(request, tournament):
     stored = request.session.pop(session_key(tournament), None)
     if isinstance(stored, dict):
-        previews.delete(stored.get("token"))
+        previews.delete(stored.get("token"), owner=request.user)
 
 
 def line_choice(parsed, posted):
@@ -138,10 +161,12 @@ def read_upload(request, pk):
 
 def import_page(request, tournament, form):
     """The import page: the upload form and the preview of the file waiting for this tournament (a read)."""
-    result = stored_upload(request, tournament)
+    result, lost = find_upload(request, tournament)
+    if lost:                    # said once on this page; the session forgets the preview that is gone
+        request.session.pop(session_key(tournament), None)
     if result is not None:
         result = check_against_tournament(result, tournament, visible_to=request.user)
-    context = tournament_context(tournament, "import", form=form, result=result,
+    context = tournament_context(tournament, "import", form=form, result=result, lost=lost,
                                  rows=preview_rows(result, tournament.season) if result else [],
                                  columns=ALL_COLUMNS,
                                  clashes=len(result.bad_rows) if result and only_clashes(result) else 0)
