@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tournament.common import process_lock
+from tournament.management import process_lock
 
 ROOT = Path(__file__).resolve().parents[2]
 GUARD = 300             # seconds: a guard against a hang, not a speed target
@@ -123,7 +123,7 @@ def test_a_second_holder_waits_for_the_first(tmp_path):
     """Two processes, one lock file: the second starts its block only after the first has left its own."""
     database = tmp_path / "db.sqlite3"
     sqlite3.connect(database).close()
-    script = ("import sys, time; from tournament.common import process_lock as p;"
+    script = ("import sys, time; from tournament.management import process_lock as p;"
               "path = p.lock_file(sys.argv[1], 'demo');"
               "ctx = p._flock(path, 'demo'); ctx.__enter__(); print('in', time.monotonic(), flush=True);"
               "time.sleep(float(sys.argv[2])); print('out', time.monotonic(), flush=True); ctx.__exit__(None, None, None)")

@@ -17,7 +17,8 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.db.models import Count
 
-from tournament.common import addresses, process_lock
+from tournament.common import addresses
+from tournament.management import process_lock
 from tournament.common.collation import person_key
 from scoring import ziege
 from tournament.draws import services as draws

@@ -9,7 +9,7 @@ unit) runs this command, and so does anyone who types ``manage.py migrate``: nob
 """
 from django.core.management.commands import migrate
 
-from tournament.common import process_lock
+from tournament.management import process_lock
 
 
 class Command(migrate.Command):
