@@ -62,6 +62,8 @@ def arguments():
     parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker")
     parser.add_argument("--database-url", default=None, help="default: a SQLite file in a temporary directory")
     parser.add_argument("--seed", type=int, default=6)
+    parser.add_argument("--port", type=int, default=int(os.environ.get("BENCH_PORT") or 0),
+                        help="gunicorn's loopback port (default: $BENCH_PORT, else a free one)")
     return parser.parse_args()
 
 
@@ -187,16 +189,18 @@ def report(rec, duration):
               f"p99 {percentile(values, 99):6.1f} ms  max {max(values, default=0):6.1f} ms")
         print(f"        statuses: {dict(sorted(rec.statuses[kind].items(), key=str))}")
     for page in sorted({page for page, _status in rec.cache}):
-        hits, misses = rec.cache[(page, "hit")], rec.cache[(page, "miss")]
-        print(f"public cache, {page}: {len(hits)} hits (p95 {percentile(hits, 95):.0f} ms), {len(misses)} misses "
-              f"(p95 {percentile(misses, 95):.0f} ms): {100 * len(hits) / max(len(hits) + len(misses), 1):.0f} % hits")
+        whole, hits, misses = rec.cache[(page, "page")], rec.cache[(page, "hit")], rec.cache[(page, "miss")]
+        total = max(len(whole) + len(hits) + len(misses), 1)
+        print(f"public cache, {page}: {len(whole)} whole pages (p95 {percentile(whole, 95):.0f} ms), "
+              f"{len(hits)} hits (p95 {percentile(hits, 95):.0f} ms), {len(misses)} misses "
+              f"(p95 {percentile(misses, 95):.0f} ms): {100 * (len(whole) + len(hits)) / total:.0f} % from the cache")
 
 
 def serve_and_load(args, database_url, workdir, tournament, entries, plan, helper_names):
     """Start gunicorn, log the helpers in, run the load, always stop gunicorn.
 
     Returns the recorder, ``(acknowledged, uncertain)`` games (see ``load_traffic.helper``) and the server log."""
-    port, log_path = free_port(), os.path.join(workdir, "gunicorn.log")
+    port, log_path = args.port or free_port(), os.path.join(workdir, "gunicorn.log")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))      # so that ``finally`` stops gunicorn
     process = start_server(args, server_env(database_url, workdir), port, log_path)
     try:

@@ -22,3 +22,13 @@ pytest_plugins = ["tests.browser"]        # the one Chromium of the suite (e2e a
 def fast_password_hashing():
     with override_settings(PASSWORD_HASHERS=FAST_HASHERS):
         yield
+
+
+@pytest.fixture(autouse=True)
+def no_whole_pages_from_another_test():
+    """Whole public pages live in process memory (``tournament/public/page_cache.py``), keyed by ids and versions
+    that the next test's fresh rows may carry again."""
+    from tournament.public import page_cache
+    page_cache._pages.clear()
+    yield
+    page_cache._pages.clear()

@@ -20,6 +20,7 @@ from tests.office.test_director_seasons import tournament_data
 from tournament.common.numbers import signed
 from tournament.models import Game
 from tournament.public import cache as public_cache
+from tournament.public import page_cache
 from tournament.registration import services as registration_services
 from tournament.results import engine, services
 
@@ -32,6 +33,7 @@ STAMP = re.compile(rb'(<span class="stamp">[^<]*?)\d\d:\d\d(</span>)')
 def forget():
     public_cache.store().clear()
     public_cache._standings.clear()
+    page_cache._pages.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -132,13 +132,13 @@ def cached(scope, *, params=(), frame=(), per_request=None):
     def decorator(view):
         @wraps(view)
         def wrapper(request, *args, **kwargs):
-            version = read_version(scope, kwargs)
+            # read already by ``page_cache.WholePages`` for this very request, or read now
+            version = getattr(request, "public_version", None) or read_version(scope, kwargs)
             request.public_data_version = version and version.data
             if version is None or request.method != "GET" or request.user.is_authenticated:
                 return view(request, *args, **kwargs)
             pairs = public_query.canonical(request.GET, params)
-            query = urlencode(pairs)
-            key = f"page:{FORMAT}:" + digest((request.path, query, get_language(), version.key))
+            key = page_key(request.path, pairs, get_language(), version)
             request.public_etag = etag = entity_tag(request, key, version, per_request)
             if request.headers.get("If-None-Match") == etag:
                 response = HttpResponseNotModified()
@@ -148,8 +148,14 @@ def cached(scope, *, params=(), frame=(), per_request=None):
             if response.status_code == 200:
                 response["ETag"] = etag
             return response
+        wrapper.public_page = (scope, params, per_request)      # for ``page_cache.WholePages``
         return wrapper
     return decorator
+
+
+def page_key(path, pairs, language, version):
+    """The cache key of a public page: its path, its canonical query ``pairs``, the language and the version."""
+    return f"page:{FORMAT}:" + digest((path, urlencode(pairs), language, version.key))
 
 
 def entity_tag(request, key, version, per_request):
@@ -160,6 +166,10 @@ def entity_tag(request, key, version, per_request):
     if "CSRF_COOKIE" not in request.META:       # a first visit: the secret this answer's cookie will carry
         get_token(request)
     csrf = request.META.get("CSRF_COOKIE", "")
+    return etag_for(key, version, per_request, csrf)
+
+
+def etag_for(key, version, per_request, csrf):
     return '"' + digest((key, version.data if per_request else None, csrf)) + '"'
 
 
@@ -175,7 +185,10 @@ def serve(view, request, args, kwargs, key, pairs, frame, per_request):
     if stored is None:          # the leader's page could not be stored (or it took too long)
         return render_view(view, request, args, kwargs, query)[0]
     extra = per_request(request, *args, **kwargs) if per_request else {}
-    response = TemplateResponse(request, stored.template, {**stored.frame, **extra, STORED: stored.fragments})
+    # ``page_cache.WholePages`` keeps this answer whole for the next phones: the CSRF token as a placeholder
+    token = {"csrf_token": request.public_token_placeholder} if hasattr(request, "public_token_placeholder") else {}
+    response = TemplateResponse(request, stored.template,
+                                {**stored.frame, **extra, **token, STORED: stored.fragments})
     try:
         response.render()
     except FragmentMissing:
