@@ -2,6 +2,11 @@
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.requirements-installed
+# The suite runs in TEST_PROCESSES processes (pytest-xdist; 2 by default, the cores of a small CI machine; 0 runs
+# it in this one process), each test file whole in one of them (module fixtures such as the demo season are
+# built once).
+TEST_PROCESSES ?= 2
+PYTEST_PARALLEL := $(if $(filter 0,$(TEST_PROCESSES)),,-n $(TEST_PROCESSES) --dist loadfile)
 
 .PHONY: run serve hall secret-key port-free test check messages demo venv browser pdf-tools office-tools
 
@@ -104,7 +109,7 @@ office-tools:
 	  else echo "soffice (LibreOffice) is missing: sudo apt-get install --no-install-recommends libreoffice-calc (needed by tests/exports/test_xlsx_libreoffice.py)"; fi; }
 
 test: $(STAMP) browser pdf-tools office-tools
-	$(PY) -m pytest
+	$(PY) -m pytest $(PYTEST_PARALLEL)
 
 check: $(STAMP)
 	$(PY) manage.py check

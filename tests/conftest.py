@@ -6,6 +6,7 @@ the suite's time hashing the passwords of test accounts. Tests about hashing its
 
 import pytest
 from django.test import override_settings
+from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
 # Property tests check results, never timings (speed lives in bench/): a machine busy with other work made a
@@ -22,6 +23,24 @@ pytest_plugins = ["tests.browser"]        # the one Chromium of the suite (e2e a
 def fast_password_hashing():
     with override_settings(PASSWORD_HASHERS=FAST_HASHERS):
         yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_rate_counters(tmp_path_factory):
+    """The rate limits' counter files of this test process (``CEGO_RATE_DIR``), not the project's var/cache: two
+    pytest-xdist workers, or an earlier run, would otherwise count the same loopback address together."""
+    with override_settings(CEGO_RATE_DIR=tmp_path_factory.mktemp("rate")):
+        yield
+
+
+@pytest.fixture(autouse=True)
+def default_language():
+    """Every test starts in the default language (German): a test that switched to English and did not switch
+    back would otherwise decide the language of whichever test its process runs next (pytest-xdist orders them
+    differently from one run to the next)."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

@@ -21,10 +21,19 @@ ROOT = Path(__file__).resolve().parent.parent
 PORTS = os.environ.get("CEGO_TEST_PORTS", "8400-8419")
 
 
-def free_port():
-    """The first port of ``PORTS`` nobody listens on."""
+def own_ports():
+    """This test process's share of ``PORTS``: under pytest-xdist each worker (gw0, gw1, …) takes every n-th port
+    from its number on, so that two workers never pick the same free port before their gunicorns bind it."""
     first, last = (int(p) for p in PORTS.split("-"))
-    for port in range(first, last + 1):
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    count = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT") or 1)
+    index = int(worker[2:]) if worker.startswith("gw") and worker[2:].isdigit() else 0
+    return range(first + index % count, last + 1, count)
+
+
+def free_port():
+    """The first port of this process's share of ``PORTS`` nobody listens on."""
+    for port in own_ports():
         with socket.socket() as s:
             try:
                 s.bind(("127.0.0.1", port))

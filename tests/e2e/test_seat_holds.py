@@ -4,7 +4,10 @@ too, reads that another phone keeps it and gets the seat choice back. The first 
 seat"), the second takes it; a game keyed on one phone is confirmed on the other. A phone that broke: the
 director frees its seat in the hall view and a new phone takes it. Screenshots: /tmp/seat_hold_*.png."""
 
+import time
+
 import pytest
+from django.db import OperationalError
 from django.urls import reverse
 from playwright.sync_api import expect
 
@@ -37,7 +40,15 @@ def phone(browser, live_server):
 
 
 def holders(table):
-    return dict(SeatHold.objects.filter(table=table).values_list("position", "device"))
+    """The seats held at ``table``. Read again when the live server's thread writes at that moment: the shared
+    in-memory SQLite of the tests answers "database table is locked" then (docs/entry.md, "Tests")."""
+    for attempt in range(20):
+        try:
+            return dict(SeatHold.objects.filter(table=table).values_list("position", "device"))
+        except OperationalError as error:
+            if "locked" not in str(error) or attempt == 19:
+                raise
+            time.sleep(0.1)
 
 
 def wait_for(check, page):

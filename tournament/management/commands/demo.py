@@ -14,7 +14,7 @@ import random
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Count
 
 from tournament.common import addresses
@@ -109,9 +109,11 @@ class Command(BaseCommand):
             running = index == len(TOURNAMENTS)
             tournament = self._tournament(season, name, venue, date, rng.sample(players, count), teams, user, rng,
                                           running=running)
+            fresh_planner_statistics()
         self._staff(season, tournament, user)
         self._ziege(players, user, rng)
         self._offiziers(players, user, rng)
+        fresh_planner_statistics()
         self.stdout.write(self.style.SUCCESS(
             "Demo season ready. Logins (password 'cego', demo only): 'leitung' (superuser), 'saison' (season "
             "organiser), 'turnierleitung' (director of the running tournament), 'helfer' (its entry helper)."))
@@ -274,3 +276,13 @@ class Command(BaseCommand):
     def _play(self, table, games, rng, user):
         """Play ``games`` rows at ``table`` with engine-scored random games (bulk insert)."""
         play_table(table, games, rng, ruleset="schwarzwald", user=user)
+
+
+def fresh_planner_statistics():
+    """PostgreSQL plans by the row counts it last sampled: thousands of scores written at once, seen as empty
+    tables, made the season statistics page a nested loop of minutes until autovacuum came by (in a test, whose
+    rows are never committed, it never does). ``ANALYZE`` samples the new rows; inside a transaction it sees the
+    transaction's own. SQLite plans without such statistics."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
