@@ -40,13 +40,11 @@ header); only 200 answers are stored, and an unpublished tournament has no versi
 The cache is the alias ``public`` (``default`` when it is not configured): a file cache shared by the processes of
 a machine, or Redis shared by several machines (``DJANGO_CACHE_URL``). ``standings`` memoises the ranked standings
 per data version in process memory, so the standings pages, the prizes and 300 player pages compute them once per
-change and process; one process of all ranks them and the others read them from the cache (``shared_standings``);
-``flight`` lets one thread per process render a page while the others wait for it.
+change, and ``flight`` lets one thread per process render a page while the others wait for it.
 """
 
 import hashlib
 import threading
-import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import wraps
@@ -68,8 +66,6 @@ TIMEOUT = 60
 HEADER = "X-Public-Cache"
 FORMAT = 1                # part of every key: raise it when ``Stored`` changes, so no process reads another's
 STANDINGS_KEPT = 16       # versions × categories of standings kept per process (oldest dropped first)
-SHARED_WAIT = 5          # seconds a process waits for another's standings (``shared_standings``) before ranking itself
-SHARED_POLL = 0.02
 FLIGHT_WAIT = 10          # seconds a request waits for another thread's render before rendering itself
 FRAME = ("live", "refresh_seconds", "noindex")   # what public/base.html and the live line use outside fragments
 # The version of each scope, by the URL's primary keys. Columns: the parts of the key, then the tournament's data
@@ -262,38 +258,13 @@ def standings(request, tournament, category=None):
     if version is not None and key not in _standings:
         with flight(key) as leader:
             if leader:
-                result = shared_standings(tournament, key)
+                result = compute_standings(tournament, category)
                 with _flights_lock:
                     _standings[key] = result
                     while len(_standings) > STANDINGS_KEPT:
                         del _standings[next(iter(_standings))]
     result = _standings.get(key) if version is not None else None
     return result if result is not None else compute_standings(tournament, category)
-
-
-def shared_standings(tournament, key):
-    """The standings of ``key`` (pk, category, data version) as the first process to need them computed them: it
-    takes a claim in the shared cache (``add``), computes and stores them; the others of this machine or of every
-    server (Redis) wait for that and read them — unpickling 1000 ranked rows costs about a tenth of ranking them.
-    Without the claim's result after ``SHARED_WAIT`` seconds (the computing process died) a process computes them
-    itself."""
-    name = "standings:%s:%s:%s:%s" % (FORMAT, *key)
-    shared = store()
-    result = shared.get(name)
-    if result is not None:
-        return result
-    if not shared.add(name + ":claim", 1, SHARED_WAIT):
-        # Waits only while the claim is there: a cache that answers nothing (Redis down) ends the wait at once.
-        deadline = time.monotonic() + SHARED_WAIT
-        while time.monotonic() < deadline and shared.get(name + ":claim") is not None:
-            time.sleep(SHARED_POLL)
-            result = shared.get(name)
-            if result is not None:
-                return result
-    result = compute_standings(tournament, key[1])
-    shared.set(name, result, TIMEOUT)
-    shared.delete(name + ":claim")
-    return result
 
 
 def compute_standings(tournament, category):
