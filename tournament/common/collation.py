@@ -11,6 +11,7 @@ results). See docs/rules-in-one-place.md for the few orderings left to the datab
 """
 
 import unicodedata
+from functools import lru_cache
 
 _SPELT_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 
@@ -24,8 +25,13 @@ def german_key(text):
 def name_key(last, first="", *more):
     """Sort key of a person: last name, then first name, each by ``german_key``; then the names as written
     (ties between spellings that fold alike); then ``more`` (e.g. the town or the start number) for namesakes."""
-    return (german_key(last), german_key(first), str(last or ""), str(first or ""),
-            *(german_key(m) if isinstance(m, str) else m for m in more))
+    return (name_part(last), name_part(first), str(last or ""), str(first or ""),
+            *(name_part(m) if isinstance(m, str) else m for m in more))
+
+
+# ``german_key`` of names, remembered: the standings sort the same thousand names again after every result. Only
+# names (short, a bounded set) go through it, never free text.
+name_part = lru_cache(maxsize=16384)(german_key)
 
 
 def person_key(person, *more):

@@ -7,6 +7,7 @@ change), so a season of 250,000 games ranks from a few thousand rows.
 """
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from django.db.models import Count, Q, Sum
 
@@ -54,12 +55,32 @@ def declarer_counts(tournament):
     return counts
 
 
-# What a standings row reads of an entry, its player (name, categories) and team: only these are loaded (the
-# timestamps and notes of 1000 entries and players cost a third of the standings' time). A field read below but
-# missing here would cost one query per row: tests/standings count the queries.
-ROW_FIELDS = ("id", "start_number", "withdrawn", "lot", "team__name", "player__id", "player__first_name",
-              "player__last_name", "player__town", "player__club", "player__is_woman", "player__birth_year",
-              "player__is_guest")
+class Person(NamedTuple):
+    """What a standings row reads of a player, read as plain values: building 2000 model instances (entries and
+    players) was a third of the 1000-player standings' time, recomputed after every result. The category rules
+    are the model's own (``categories.builtin_categories`` calls them)."""
+    pk: int
+    first_name: str
+    last_name: str
+    town: str
+    club: str
+    is_woman: bool
+    birth_year: int | None
+    is_guest: bool
+    full_name = Player.full_name
+    is_youth = Player.is_youth
+    is_senior = Player.is_senior
+
+
+ENTRY_VALUES = ("id", "start_number", "withdrawn", "lot", "team__name")
+PERSON_VALUES = tuple(f"player__{name}" for name in ("id", *Person._fields[1:]))
+
+
+def entry_rows(tournament):
+    """(entry id, start number, withdrawn, lot, team name, ``Person``) of every entry, in German name order."""
+    rows = [(*values[:5], Person(*values[5:])) for values in
+            Entry.objects.filter(tournament=tournament).values_list(*ENTRY_VALUES, *PERSON_VALUES)]
+    return sorted(rows, key=lambda row: person_key(row[5], row[1]))
 
 
 def tournament_standings(tournament, category=None):
@@ -67,8 +88,7 @@ def tournament_standings(tournament, category=None):
     drawn by the writes (``standings.services``); an entry without one ranks after its equals."""
     season = tournament.season
     # German name order (``collation``) before ranking: a shared rank lists its players alphabetically
-    entries = sorted(Entry.objects.filter(tournament=tournament).select_related("player", "team").only(*ROW_FIELDS),
-                     key=lambda e: person_key(e.player, e.start_number))
+    entries = entry_rows(tournament)
     per_round, not_counted = {}, {}
     # A table whose round was ended early and not counted (``Table.not_counted``): its scores stay out of the
     # round's column and the total, the cell says why (``round_cells``: (points, reason) per round).
@@ -88,24 +108,22 @@ def tournament_standings(tournament, category=None):
     members = categories.memberships(season)
     numbers = list(range(1, tournament.round_count + 1))
     rows = []
-    for e in entries:
-        scores, marks = per_round.get(e.pk, {}), not_counted.get(e.pk, {})
-        if e.withdrawn and not scores and not marks:
+    for pk, start_number, withdrawn, lot, team, p in entries:
+        scores, marks = per_round.get(pk, {}), not_counted.get(pk, {})
+        if withdrawn and not scores and not marks:
             continue
-        cats = categories.player_categories(e.player, season, members)
+        cats = categories.player_categories(p, season, members)
         if category and category not in cats:
             continue
         round_scores = [scores.get(n, 0) for n in numbers]
-        adj = adjustments.get(e.pk, 0)
-        won, lost = declarer.get(e.pk, (0, 0))
-        p = e.player
+        adj = adjustments.get(pk, 0)
+        won, lost = declarer.get(pk, (0, 0))
         rows.append(standings.Row(
-            key=e.pk, total=sum(round_scores) + adj, round_scores=round_scores, declarer_won=won,
-            declarer_lost=lost, lot=e.lot,
-            data={"entry_id": e.pk, "player_id": p.pk, "start_number": e.start_number, "name": str(p.full_name),
+            key=pk, total=sum(round_scores) + adj, round_scores=round_scores, declarer_won=won,
+            declarer_lost=lost, lot=lot,
+            data={"entry_id": pk, "player_id": p.pk, "start_number": start_number, "name": str(p.full_name),
                   "last_name": p.last_name, "first_name": p.first_name, "town": p.town, "club": p.club,
-                  "team": e.team.name if e.team else "", "adjustments": adj, "categories": cats,
-                  "withdrawn": e.withdrawn,
+                  "team": team or "", "adjustments": adj, "categories": cats, "withdrawn": withdrawn,
                   "round_cells": [(points, marks.get(n)) for n, points in zip(numbers, round_scores)]}))
     try:
         chain = standings.parse_chain(tournament.tiebreaks) or standings.DEFAULT_CHAIN
