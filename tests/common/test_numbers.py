@@ -19,7 +19,7 @@ VALUES = [None, 0, 1, -1, 30, -10, 999, -1000, 123456, -1_000_000]
 
 def test_the_format():
     assert [signed(v) for v in (30, -10, 0, None)] == ["+30", f"{MINUS}10", "0", ""]
-    assert MINUS == "\u2212" and base.SIGNED == EXCEL_SIGNED == "+#,##0;\u2212#,##0;0"
+    assert MINUS == "\u2212" and base.SIGNED == EXCEL_SIGNED == "+#,##0;-#,##0;0"
 
 
 def test_the_filter():

@@ -2,12 +2,15 @@
 
 A score, a total and a running total are written with their sign and a real minus sign (U+2212), as on a
 Cego score sheet: ``+30``, ``−10``, ``0``. Nothing entered (None) is empty. Templates use the ``signed``
-filter (``{% load numbers %}``), workbooks the number format ``EXCEL_SIGNED`` (numbers stay numbers there),
-and the score sheet's JavaScript keeps one copy for live sums, pinned to this by tests/common/test_numbers.py.
+filter (``{% load numbers %}``), workbooks the number format ``EXCEL_SIGNED`` (numbers stay numbers there; its
+minus is ASCII, see below), and the score sheet's JavaScript keeps one copy for live sums, pinned to this by
+tests/common/test_numbers.py.
 """
 
 MINUS = "\u2212"
-EXCEL_SIGNED = f"+#,##0;{MINUS}#,##0;0"
+# Workbooks write the minus as the ASCII hyphen-minus: a sheet saved as CSV "as shown" (LibreOffice's default)
+# writes the formatted text, and "−10" with U+2212 is read back as text, not as a number.
+EXCEL_SIGNED = "+#,##0;-#,##0;0"
 
 
 def signed(value):

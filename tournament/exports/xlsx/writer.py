@@ -4,8 +4,10 @@ Every workbook the project writes goes through ``write_xlsx`` (the exporters of 
 registration template), so these rules hold everywhere:
 
 text        every ``str`` is written as a text cell, never as a formula or an error value: openpyxl would make
-            ``=HYPERLINK(…)`` a live formula and ``#REF!`` an error cell. What a user typed comes back as typed,
-            minus the control characters XML cannot hold (``text()``, the one place that strips them).
+            ``=HYPERLINK(…)`` a live formula and ``#REF!`` an error cell. One that begins with ``= + - @ #``, a
+            tab or a CR carries the quote prefix too, so that it stays text when the cell is edited or the sheet
+            is saved as CSV and opened again. What a user typed comes back as typed, minus the control
+            characters XML cannot hold (``text()``, the one place that strips them).
 headers     bold, shaded, wrapped, with the body's font name (without one LibreOffice falls back to a serif);
             a column is widened so that no heading word breaks in the middle ("Startnum/mer"), and the header
             row is as high as its most wrapped heading.
@@ -25,6 +27,9 @@ from dataclasses import dataclass
 INVALID_TITLE = re.compile(r"[\[\]:*?/\\]")
 PIECE = re.compile(r"(\s*)([^\s-]*-|[^\s-]+)")  # (space before, a word or a word-)
 ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")     # what XML 1.0 (and openpyxl) refuses
+# A text beginning with one of these is a formula (or an error code) to Excel and LibreOffice once someone edits
+# the cell or opens the sheet saved as CSV: written as a text cell with the quote prefix ("'"), which keeps it text.
+LIVE_START = "=+-@#\t\r"
 FONT_NAME = "Calibri"       # openpyxl's body font; headers name it too
 FONT_SIZE = 11
 BODY = 0.9                  # body text: an average letter is narrower than the digit that defines a width unit
@@ -194,8 +199,11 @@ def write_xlsx(sheets, progress=no_progress, total=None, every=1000):
     taken, done = set(), 0
 
     def text_cell(ws, value):
-        cell = WriteOnlyCell(ws, value=text(value))
+        value = text(value)
+        cell = WriteOnlyCell(ws, value=value)
         cell.data_type = "s"           # never "f" (formula) or "e" (error), whatever the text starts with
+        if value[:1] and value[0] in LIVE_START:
+            cell.quotePrefix = True    # stays text when edited, or saved as CSV and opened again
         return cell
 
     for sheet in sheets:
@@ -233,8 +241,8 @@ def write_xlsx(sheets, progress=no_progress, total=None, every=1000):
             # A text openpyxl would not write as text (a formula, an error code) or not at all (control
             # characters) becomes a text cell; the scan is cheap (isprintable is C) as such texts are rare.
             for value in row:
-                if value.__class__ is str and value and (value[0] in "=#" or not value.isprintable()):
-                    row = [text_cell(ws, v) if v.__class__ is str and v and (v[0] in "=#" or ILLEGAL.search(v))
+                if value.__class__ is str and value and (value[0] in LIVE_START or not value.isprintable()):
+                    row = [text_cell(ws, v) if v.__class__ is str and v and (v[0] in LIVE_START or ILLEGAL.search(v))
                            else v for v in row]
                     break
             if wrapping:     # LibreOffice keeps a row's height as written: give it the lines its texts wrap to
