@@ -76,6 +76,12 @@ def category_choices(season):
     return [(key, labels[key]) for key in builtin_keys(season)] + [(f"c{c.pk}", c.name) for c in added]
 
 
+def category_label(season, key):
+    """What category ``key`` of ``season`` is called in the current language (a list's title, a file name): ""
+    for none or an unknown key. A file name never carries the key ("women", "c12")."""
+    return dict(category_choices(season)).get(key, "") if key else ""
+
+
 def chosen_category(season, key):
     """``key`` if ``season`` has such a category, else None; and the ``category_choices`` (for the filter)."""
     options = category_choices(season)

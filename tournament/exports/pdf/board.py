@@ -18,7 +18,7 @@ from tournament.common.numbers import signed
 from tournament.exports.base import CEGO_GAMES, PdfExporter
 from tournament.exports.pdf.standings import LOT_MARK, lot_legend
 from tournament.exports.registry import register
-from tournament.standings.categories import category_choices
+from tournament.standings.categories import category_label
 from tournament.standings.selectors import tournament_standings
 
 ROWS_PER_PAGE = 15
@@ -57,7 +57,7 @@ class StandingsBoardPdf(PdfExporter):
 
     def context(self, *, tournament, category=None, per_page=ROWS_PER_PAGE, **kwargs):
         standings = tournament_standings(tournament, category=category)
-        label = dict(category_choices(tournament.season)).get(category, "") if category else ""
+        label = category_label(tournament.season, category)
         title = _("Standings") + (f" · {label}" if label else "")
         prize_keys = {r.key for r in standings.prizes}
         with_rounds = len(standings.rounds) <= MAX_ROUNDS
@@ -72,4 +72,4 @@ class StandingsBoardPdf(PdfExporter):
                 "lot_mark": LOT_MARK, "legend": " · ".join(notes)}
 
     def stem(self, *, tournament, category=None, **kwargs):
-        return (_("standings-board"), tournament.name, category)
+        return (_("standings-board"), tournament.name, category_label(tournament.season, category))

@@ -20,7 +20,7 @@ from tournament.exports.pdf.sections import col, rank_text, season_frame
 from tournament.exports.registry import register
 from tournament.models import Entry, Tournament
 from tournament.results.engine import OFFIZIERS
-from tournament.standings.categories import category_choices
+from tournament.standings.categories import category_choices, category_label
 from tournament.standings.selectors import (
     running_tournaments,
     season_standings,
@@ -155,7 +155,7 @@ class TournamentStandingsPdf(StandingsPdf):
             title = _("Standings")
             return self.page_context(title, [ziege.standings_section(tournament, title)], tournament=tournament)
         standings = tournament_standings(tournament, category=category)
-        label = dict(category_choices(tournament.season)).get(category, "") if category else ""
+        label = category_label(tournament.season, category)
         title = _("Standings") + (f" · {label}" if label else "")
         prize_keys = {r.key for r in standings.prizes}
         sections = [tournament_section(tournament, standings, title, prize_keys=prize_keys)]
@@ -165,7 +165,7 @@ class TournamentStandingsPdf(StandingsPdf):
                                  wide=len(standings.rounds) > 3)
 
     def stem(self, *, tournament, category=None, **kwargs):
-        return (_("standings"), tournament.name, category)
+        return (_("standings"), tournament.name, category_label(tournament.season, category))
 
 
 @register
@@ -213,7 +213,7 @@ class SeasonStandingsPdf(StandingsPdf):
     wide = True
 
     def context(self, *, season, category=None, **kwargs):
-        label = dict(category_choices(season)).get(category, "") if category else ""
+        label = category_label(season, category)
         title = _("Season standings") + (f" · {label}" if label else "")
         standings = season_standings(season, category=category)
         sections = [season_section(season, standings, title)]
@@ -227,7 +227,7 @@ class SeasonStandingsPdf(StandingsPdf):
         return self.page_context(title, sections, season=season, **running_context(standings))
 
     def stem(self, *, season, category=None, **kwargs):
-        return (_("season-standings"), season.name, category)
+        return (_("season-standings"), season.name, category_label(season, category))
 
 
 @register
