@@ -140,6 +140,9 @@ def test_a_ziege_clash_offers_keep_or_the_next_game_and_no_correction(phone):
     # Keep the saved one: A's clash with game 3 is dropped, nothing stored.
     type_points(a, "70")
     type_points(b, "60")
+    # B's typing asked for the sheet first; its save goes after that answer (game 2 on B's sheet): a tap before
+    # it would meet A's game 2 and rightly get the clash box (the machine of a slow CI run did that once).
+    expect(b.locator('#sheet tr[data-game="2"]')).to_have_count(1)
     b.click("#save")
     expect(b.locator('#sheet tr[data-game="3"] td.c-n')).to_contain_text("?")
     settle(a)
