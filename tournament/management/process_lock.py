@@ -24,10 +24,11 @@ import fcntl
 import hashlib
 import os
 import sys
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import DEFAULT_DB_ALIAS, OperationalError, connections
 
 
 def advisory_key(name):
@@ -56,9 +57,31 @@ def exclusive(name, *, using=DEFAULT_DB_ALIAS):
             yield
     elif connection.vendor == "sqlite":
         with _flock(lock_file(connection.settings_dict["NAME"], name), name):
-            yield
+            _connect(connection)
+            try:
+                yield
+            finally:
+                # The last connection to close checkpoints the WAL under an exclusive lock of the file: done while
+                # the next process still waits, not while it opens its own connection.
+                connection.close()
     else:
         yield
+
+
+def _connect(connection, attempts=50, pause=0.1):
+    """Open the SQLite connection, again while the file answers "database is locked": setting the journal mode
+    (``init_command``) on connecting does not wait like a statement does, and a process that just finished (a
+    server started beside this one) may still be closing the file. Three ``migrate`` started at once failed
+    here once in a CI run."""
+    for attempt in range(attempts):
+        try:
+            connection.ensure_connection()
+            return
+        except OperationalError as error:
+            if "locked" not in str(error) or attempt == attempts - 1:
+                raise
+            connection.close()
+            time.sleep(pause)
 
 
 @contextmanager
