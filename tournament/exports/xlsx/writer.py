@@ -5,8 +5,8 @@ registration template), so these rules hold everywhere:
 
 text        every ``str`` is written as a text cell, never as a formula or an error value: openpyxl would make
             ``=HYPERLINK(…)`` a live formula and ``#REF!`` an error cell. One that begins with ``= + - @ #``, a
-            tab or a CR carries the quote prefix too, so that it stays text when the cell is edited or the sheet
-            is saved as CSV and opened again. What a user typed comes back as typed, minus the control
+            tab or a CR carries the quote prefix too, so that it stays text when the cell is edited in Excel (a CSV
+            cannot carry that: docs/exports.md). What a user typed comes back as typed, minus the control
             characters XML cannot hold (``text()``, the one place that strips them).
 headers     bold, shaded, wrapped, with the body's font name (without one LibreOffice falls back to a serif);
             a column is widened so that no heading word breaks in the middle ("Startnum/mer"), and the header
@@ -27,8 +27,8 @@ from dataclasses import dataclass
 INVALID_TITLE = re.compile(r"[\[\]:*?/\\]")
 PIECE = re.compile(r"(\s*)([^\s-]*-|[^\s-]+)")  # (space before, a word or a word-)
 ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")     # what XML 1.0 (and openpyxl) refuses
-# A text beginning with one of these is a formula (or an error code) to Excel and LibreOffice once someone edits
-# the cell or opens the sheet saved as CSV: written as a text cell with the quote prefix ("'"), which keeps it text.
+# A text beginning with one of these becomes a formula (or an error code) in Excel once someone edits the cell:
+# written as a text cell with the quote prefix (the "'" of the input line), which keeps it text.
 LIVE_START = "=+-@#\t\r"
 FONT_NAME = "Calibri"       # openpyxl's body font; headers name it too
 FONT_SIZE = 11
@@ -203,7 +203,7 @@ def write_xlsx(sheets, progress=no_progress, total=None, every=1000):
         cell = WriteOnlyCell(ws, value=value)
         cell.data_type = "s"           # never "f" (formula) or "e" (error), whatever the text starts with
         if value[:1] and value[0] in LIVE_START:
-            cell.quotePrefix = True    # stays text when edited, or saved as CSV and opened again
+            cell.quotePrefix = True    # stays text when the cell is edited
         return cell
 
     for sheet in sheets:
