@@ -14,6 +14,7 @@ from tournament.office.views import hall
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 390, "height": 844}
+SENT = "() => JSON.parse(localStorage.getItem('cego.queue.' + document.body.dataset.token) || '[]').length === 0"
 
 
 def director_account():
@@ -55,7 +56,8 @@ def test_a_call_with_a_reason_and_done_with_a_decision(live_server, browser, pag
         phone.fill("#call-note", "Karte unter dem Tisch <b>!</b>")
         phone.click("#call-send")
         expect(phone.locator("#call-form")).to_be_hidden()
-        expect(phone.locator("#call")).to_be_disabled(timeout=5000)
+        expect(phone.locator("#call")).to_be_disabled(timeout=5000)     # at once: the call waits in the queue
+        phone.wait_for_function(SENT, timeout=10000)                      # and leaves it once the server has it
     finally:
         phone_context.close()
     flag = TableFlag.objects.get(kind=TableFlag.Kind.CALL)
