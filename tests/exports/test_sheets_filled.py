@@ -100,7 +100,9 @@ def test_five_long_names_print_whole_in_the_signatures():
     for number, name in enumerate(names, start=1):
         first, last = name.split(" ")
         assert f"Sitz {number} · {first}" in joined                 # the seat label and the first name …
-        assert last in joined.replace("- ", "-").replace(" -", "-")  # … and the whole last name (wrapped)
+        rejoined = joined.replace("- ", "-").replace(" -", "-")
+        # … and the whole last name; wrapped after its own hyphen, pdftotext joins the lines without it
+        assert last in rejoined or last.replace("-", "") in rejoined
 
 
 def test_the_back_page_breaks_headings_between_words_and_explains_goal_games_and_raeuber():

@@ -24,14 +24,6 @@ def entries():
     return len(store._cache)
 
 
-@pytest.fixture(autouse=True)
-def empty_cache():
-    public_cache.store().clear()
-    public_cache._standings.clear()
-    yield
-    public_cache.store().clear()
-
-
 @pytest.fixture
 def big():
     """A published tournament of 60: two pages of standings."""

@@ -15,7 +15,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests import factories
-from tests.public.test_public_cache import first_table, forget, game_data
+from tests.public.conftest import forget
+from tests.public.test_public_cache import first_table, game_data
 from tournament.public import cache as public_cache
 from tournament.results import services
 
@@ -26,13 +27,6 @@ VERSION = re.compile(r'data-live-version="([^"]*)"')
 def carried(response):
     """The tag the page carries for its script (HTML-escaped in the attribute)."""
     return html_text.unescape(VERSION.search(response.content.decode()).group(1))
-
-
-@pytest.fixture(autouse=True)
-def empty_cache():
-    forget()
-    yield
-    forget()
 
 
 @pytest.fixture

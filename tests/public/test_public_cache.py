@@ -17,10 +17,10 @@ from django.urls import reverse
 from scoring.random_games import random_game
 from tests import factories
 from tests.office.test_director_seasons import tournament_data
+from tests.public.conftest import forget
 from tournament.common.numbers import signed
 from tournament.models import Game
 from tournament.public import cache as public_cache
-from tournament.public import page_cache
 from tournament.registration import services as registration_services
 from tournament.results import engine, services
 
@@ -28,19 +28,6 @@ pytestmark = pytest.mark.django_db
 HEADER = public_cache.HEADER
 CSRF_INPUT = re.compile(rb'(name="csrfmiddlewaretoken" value=")[^"]*(")')
 STAMP = re.compile(rb'(<span class="stamp">[^<]*?)\d\d:\d\d(</span>)')
-
-
-def forget():
-    public_cache.store().clear()
-    public_cache._standings.clear()
-    page_cache._pages.clear()
-
-
-@pytest.fixture(autouse=True)
-def empty_cache():
-    forget()
-    yield
-    forget()
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from tests.public.test_public_cache import HEADER, PAGES, empty_cache, live  # noqa: F401  (fixtures)
+from tests.public.test_public_cache import HEADER, PAGES, live  # noqa: F401  (a fixture)
 from tournament.public import cache as public_cache
 from tournament.results import services
 

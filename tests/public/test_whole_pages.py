@@ -21,14 +21,6 @@ HEADER = public_cache.HEADER
 CSRF_INPUT = re.compile(rb'name="csrfmiddlewaretoken" value="([^"]*)"')
 
 
-@pytest.fixture(autouse=True)
-def empty_cache():
-    public_cache.store().clear()
-    public_cache._standings.clear()
-    yield
-    public_cache.store().clear()
-
-
 @pytest.fixture
 def live():
     t, round_ = factories.seated(players=8, published=True)

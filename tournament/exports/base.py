@@ -170,6 +170,8 @@ class PdfExporter(Exporter):
     extension = "pdf"
     content_type = PDF
     template_name = None
+    shows_status = False       # True: a list of results; every page says "Endstand" or "vorläufig" and how far
+    status_games = None        # the games of a season whose tournaments make its status (None: all)
 
     def context(self, **kwargs):
         raise NotImplementedError
@@ -177,9 +179,18 @@ class PdfExporter(Exporter):
     def stem(self, **kwargs):
         return (self.identifier,)
 
+    def status(self, **kwargs):
+        """The list's ``standings.status.ListStatus`` (None when it shows no status)."""
+        if not self.shows_status:
+            return None
+        from tournament.standings.status import status_of
+
+        return status_of(tournament=kwargs.get("tournament"), season=kwargs.get("season"), games=self.status_games)
+
     def generate(self, *, progress, **kwargs):
         progress(0, 1)
-        content = render_pdf(self.template_name, {"generated": timezone.localtime(), **self.context(**kwargs)})
+        content = render_pdf(self.template_name, {"generated": timezone.localtime(), "status": self.status(**kwargs),
+                                                  **self.context(**kwargs)})
         progress(1, 1)
         return self.filename(*self.stem(**kwargs)), self.content_type, content
 

@@ -24,12 +24,13 @@ BLANK_ROWS = 22            # game lines of a blank sheet: several series fit
 
 def standings_section(tournament, title):
     """The team standings as a section of ``exports/pdf/standings.html``."""
+    # headings wrap inside their columns (two lines at most), as the Cego list's; the numbers are short
     columns = [col(_("Rank"), True, "rank", 12), col(_("No."), True, "", 9), col(_("Players"), cls="name"),
                col(_("Series won"), True, "total", 21), col(_("Series lost"), True, "", 21),
-               col(_("Defeat points given"), True, "", 30), col(_("Defeat points received"), True, "", 34),
-               col(_("Difference"), True, "", 20)]
+               col(_("Defeat points given"), True, "", 25), col(_("Defeat points received"), True, "", 25),
+               col(_("Difference"), True, "", 19)]
     body = [{"cells": [f"{r['rank']}.", r["number"], r["players"], r["series_won"], r["series_lost"], r["given"],
-                       r["received"], signed(r["diff"])], "cls": "", "lot": False}
+                       r["received"], signed(r["diff"])], "cls": "", "lot": r["by_lot"]}
             for r in ziege_standings.standings(tournament)]
     return {"title": title, "columns": columns, "rows": body, "empty": _("No results yet."),
             "note": _("Ranked by series won, then by the difference of defeat points, then by lot. A bye counts as "

@@ -40,7 +40,7 @@ def tournament_status(tournament):
     if current.status == Round.Status.LOCKED or (progress and done == len(progress)):
         return ListStatus(False, _("provisional — after round %(n)s of %(rounds)s")
                           % {"n": current.number, "rounds": tournament.round_count})
-    return ListStatus(False, _("provisional — standing in round %(n)s, %(done)s of %(tables)s tables finished")
+    return ListStatus(False, _("provisional — round %(n)s running, %(done)s of %(tables)s tables finished")
                       % {"n": current.number, "done": done, "tables": len(progress)})
 
 

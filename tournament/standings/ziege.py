@@ -12,7 +12,7 @@ from tournament.models import Seat, ZiegeBye, ZiegeGame
 
 def standings(tournament):
     """Rows in ranking order: ``rank, number, pair, players, series_won, series_lost, given, received, diff,
-    byes, tables``; equal keys but the lot share a rank only if the lots are equal (they never are)."""
+    byes, tables, by_lot``; equal keys but the lot share a rank only if the lots are equal (they never are)."""
     pairs = list(tournament.ziege_pairs.select_related("first__player", "second__player"))
     team_of = {}
     stats = {}
@@ -53,7 +53,11 @@ def standings(tournament):
     rows = sorted(stats.values(), key=lambda r: ziege.ranking_key(
         series_won=r["series_won"], defeat_given=r["given"], defeat_received=r["received"],
         lot=r["pair"].lot if r["pair"].lot is not None else 10**9 + r["number"]))
+    # ``by_lot``: separated from a neighbour by the lot alone (equal series and difference), as ``ranking.Row``
+    before_lot = [ziege.ranking_key(series_won=r["series_won"], defeat_given=r["given"],
+                                    defeat_received=r["received"])[:2] for r in rows]
     for rank, row in enumerate(rows, start=1):
         row["rank"] = rank
         row["diff"] = row["given"] - row["received"]
+        row["by_lot"] = before_lot[rank - 1] in before_lot[max(0, rank - 2):rank - 1] + before_lot[rank:rank + 1]
     return rows

@@ -2,7 +2,7 @@
 
 Beside the compact ``standings`` list this one is read standing, from a step away: rank, name, town, the round
 scores when they fit (up to ``MAX_ROUNDS``) and the total; prize places shaded, places decided by lot marked
-(legend in the page foot), "provisional" on every page while a round is open. Every page repeats the title, the
+(legend in the page foot), the status on every page ("vorläufig — …" while a round is open, else "Endstand"). Every page repeats the title, the
 tournament and the page number (``@page`` margin boxes), so a page pinned up alone still says what it is.
 
 Rows are cut into pages here, not by the layout: ``ROWS_PER_PAGE`` rows, fewer when long names wrap
@@ -54,6 +54,7 @@ class StandingsBoardPdf(PdfExporter):
     verbose_name = gettext_lazy("Standings for the notice board (large type, landscape)")
     scope = "tournament"
     template_name = "exports/pdf/standings_board.html"
+    shows_status = True
 
     def context(self, *, tournament, category=None, per_page=ROWS_PER_PAGE, **kwargs):
         standings = tournament_standings(tournament, category=category)
@@ -67,7 +68,7 @@ class StandingsBoardPdf(PdfExporter):
         notes = [lot_legend()] if any(r["lot"] for r in rows) else []
         if standings.prizes:
             notes.append(_("shaded: prize places"))
-        return {"title": title, "tournament": tournament, "provisional": standings.provisional,
+        return {"title": title, "tournament": tournament,
                 "rounds": standings.rounds if with_rounds else [], "pages": pages_of(rows, with_rounds, per_page),
                 "lot_mark": LOT_MARK, "legend": " · ".join(notes)}
 

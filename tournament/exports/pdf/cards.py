@@ -8,10 +8,22 @@ from django.utils.translation import gettext_lazy
 
 from tournament.draws.selectors import draw_lists, namesake_scope, seat_labels
 from tournament.exports.base import CEGO_GAMES, PdfExporter, site_base
+from tournament.exports.pdf import sheet_layout
 from tournament.exports.registry import register
 from tournament.models import Round
 from tournament.table_entry import links
 from tournament.table_entry.qr import qr_svg
+
+
+NAME_WIDTH = 69.0        # mm of the player column of an A6 card (93 mm inside the margins, seat and number off)
+FIRST_WIDTH = 24.0       # mm the "· deals first" mark takes beside the first seat's name
+
+
+def name_size(name, first):
+    """The name's font size on the card: 11 pt, shrunk down to 8 pt to fit one line; a longer name wraps at its
+    own spaces and hyphens (never cut; docs/exports.md, "Names print whole")."""
+    width = NAME_WIDTH - (FIRST_WIDTH if first else 0.0)
+    return sheet_layout.fmt(sheet_layout.fitted_size(name, width, 11.0, 8.0))
 
 
 def table_link(link, base):
@@ -46,6 +58,7 @@ class TableCards(PdfExporter):
                 "number": table.number, "size": table.size, "five": table.dealer_sits_out,
                 "games": table.games_planned,
                 "seats": [{"seat": s.position + 1, "name": labels[s.position].full,
+                           "name_pt": name_size(labels[s.position].full, s.position == 0),
                            "start_number": s.entry.start_number, "first": s.position == 0} for s in seats],
                 "link": table_link(active.get(table.pk), base)})
         return {"tournament": round_.tournament, "round": round_, "cards": cards, "locked":

@@ -30,8 +30,8 @@ from scoring import seats as seat_rules
 CONTENT_HEIGHT = 277.0          # A4 297 mm minus 10 mm top and bottom margins
 WIDTH = 190.0                   # A4 210 mm minus 10 mm left and right margins
 HEADER = 22.0                   # title block (20 mm: room for the QR code of the table link; + 2 mm gap)
-GRID_HEAD = 14.0                # the grid's heading: names (9 mm), then ± / Stand (5 mm)
-NAME_ROW = 9.0
+GRID_HEAD = 15.5                # the grid's heading: names (10.5 mm: a long name wraps), then ± / Stand (5 mm)
+NAME_ROW = 10.5                 # (sheet.css sets the heading table's height to GRID_HEAD)
 TOTAL_ROW = 8.0
 FOOT = 32.0                     # check line (and an early end), signatures of up to 3 lines, footer
 SAFETY = 6.0
@@ -241,6 +241,20 @@ def text_width(text, size, bold=False):
     """The width (mm) of ``text`` in DejaVu Sans (bold) at ``size`` mm."""
     widths, unknown = WIDTHS[bold], UNKNOWN[bold]
     return sum(widths.get(ch, unknown) for ch in text) * size / EM
+
+
+PT = 25.4 / 72                  # millimetres a point
+FIT_SAFETY = 0.93               # the advance widths leave out kerning and the umlauts (``UNKNOWN``): keep room
+
+
+def fitted_size(text, width, largest, smallest, bold=False):
+    """The font size (pt, in half points) from ``largest`` down to ``smallest`` at which ``text`` fits ``width``
+    mm on one line; ``smallest`` when none does, and the text then wraps at its own spaces and hyphens (names are
+    shrunk within limits, never cut; docs/exports.md, "Names print whole")."""
+    size = largest
+    while size > smallest and text_width(text, size * PT, bold) > width * FIT_SAFETY:
+        size -= 0.5
+    return size
 
 
 def row_line(cells, size, bold):

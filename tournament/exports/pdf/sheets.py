@@ -75,6 +75,43 @@ def game_cells(game, row, pack=None):
             "plus": plus, "stand": [signed(v) for v in row.running], "check": signed(row.row_sum)}
 
 
+
+def name_lines(name):
+    """A last name as one line, or as two split after its own hyphen (else at a space) where the longer line is
+    shortest: "Oberholzer-" / "Schwarzwälder". A name with neither stays one line."""
+    cuts = [i + 1 for i, ch in enumerate(name) if ch == "-"] or [i for i, ch in enumerate(name) if ch == " "]
+    if not cuts:
+        return [name]
+    cut = min(cuts, key=lambda i: max(len(name[:i]), len(name) - i))
+    return [name[:cut].rstrip(), name[cut:].lstrip()]
+
+
+def seat_head(player, width):
+    """A seat's heading cell over the grid (bold, like every heading): the seat number and the last name, then
+    "first name · No. n" (or a namesake's initials, number and town) — each at the largest size that fits the
+    cell between its limits. A last name too long for one line even at 6.5 pt is set on two lines, split after its
+    own hyphen, at up to 7 pt; the start number is always printed (docs/exports.md, "Names print whole")."""
+    if player["tag"]:
+        sub = f"{player['initials']} · {_('No.')} {player['start_number']} · {player['tag']}"
+    else:
+        sub = f"{player['first_name']} · {_('No.')} {player['start_number']}"
+    inner = float(width) - 2.4
+    last = player["last_name"]
+
+    def room(size):        # what the seat number (a point larger than the name) leaves on the first line
+        return inner - sheet_layout.text_width(f"{player['seat']}\u2009 ", (size + 1) * sheet_layout.PT, True)
+
+    size = sheet_layout.fitted_size(last, room(9.0), 9.0, 6.5, bold=True)
+    lines = [last]
+    if sheet_layout.text_width(last, size * sheet_layout.PT, True) > room(size) * sheet_layout.FIT_SAFETY:
+        lines = name_lines(last)
+        size = min(sheet_layout.fitted_size(lines[0], room(7.0), 7.0, 5.0, bold=True),
+                   sheet_layout.fitted_size(lines[-1], inner, 7.0, 5.0, bold=True))
+    return {**player, "width": width, "sub": sub, "name_lines": lines, "name_pt": sheet_layout.fmt(size),
+            "seat_pt": sheet_layout.fmt(min(10.0, size + 1)),
+            "sub_pt": sheet_layout.fmt(sheet_layout.fitted_size(sub, inner, 6.5, 5.0))}
+
+
 def sheet_pages(table, seats, games=None, totals=None, *, zero_sum=True, out_scores_zero=True, scope=None):
     """The pages of one table's sheet: header data and the SVG grid of each page.
 
@@ -118,7 +155,7 @@ def sheet_pages(table, seats, games=None, totals=None, *, zero_sum=True, out_sco
         grid = sheet_layout.grid(size=size, first=first, last=last, labels=labels, rows=rows,
                                  final=final if is_last else None, show_totals=is_last,
                                  sitting_out=out_scores_zero, final_note=note)
-        head = [{"label": labels[key], "width": width} if kind == "label" else {**players[key], "width": width}
+        head = [{"label": labels[key], "width": width} if kind == "label" else seat_head(players[key], width)
                 for kind, key, width in grid.heading]
         pages.append({"grid": grid, "grid_uri": sheet_layout.data_uri(sheet_layout.to_svg(grid)), "head": head,
                       "page": index, "pages": len(parts), "last": is_last, "first_game": first,
@@ -158,7 +195,11 @@ def back_context(tournament):
 
 
 def common_context(tournament, round_):
-    return {"tournament": tournament, "round": round_, "generated": timezone.localtime()}
+    """What every sheet of a round shares; the tournament's name in the head at the size that fits one line
+    (13 pt down to 9 pt, then it wraps: never cut)."""
+    title_pt = sheet_layout.fitted_size(tournament.name, 132.0, 13.0, 9.0, bold=True)
+    return {"tournament": tournament, "round": round_, "generated": timezone.localtime(),
+            "title_pt": sheet_layout.fmt(title_pt)}
 
 
 def load_round(round_, tables=None, filled=False):

@@ -22,7 +22,6 @@ from tournament.models import Entry, Tournament
 from tournament.results.engine import OFFIZIERS
 from tournament.standings.categories import category_choices, category_label
 from tournament.standings.selectors import (
-    running_tournaments,
     season_standings,
     team_standings,
     tournament_standings,
@@ -118,18 +117,10 @@ def team_members(entries):
             for team, members in per_team.items()}
 
 
-def running_context(standings):
-    """Season standings while a tournament of the season runs: provisional, and which tournament runs."""
-    if not standings.running:
-        return {}
-    names = ", ".join(t.name for t in standings.running)
-    return {"provisional": True,
-            "provisional_note": _("Provisional: %(names)s is still running.") % {"names": names}}
-
-
 class StandingsPdf(PdfExporter):
     template_name = "exports/pdf/standings.html"
     wide = False
+    shows_status = True
 
     def page_context(self, title, sections, **extra):
         lots = False
@@ -161,8 +152,7 @@ class TournamentStandingsPdf(StandingsPdf):
         sections = [tournament_section(tournament, standings, title, prize_keys=prize_keys)]
         if not category:
             sections.append(prize_section(tournament, standings))
-        return self.page_context(title, sections, tournament=tournament, provisional=standings.provisional,
-                                 wide=len(standings.rounds) > 3)
+        return self.page_context(title, sections, tournament=tournament, wide=len(standings.rounds) > 3)
 
     def stem(self, *, tournament, category=None, **kwargs):
         return (_("standings"), tournament.name, category_label(tournament.season, category))
@@ -224,7 +214,13 @@ class SeasonStandingsPdf(StandingsPdf):
             if not standings.columns:                  # a season of Ziege evenings only: no empty Cego table
                 sections, ziege_table["break"] = [], False
             sections.append(ziege_table)
-        return self.page_context(title, sections, season=season, **running_context(standings))
+        return self.page_context(title, sections, season=season)
+
+    def status(self, *, season, category=None, **kwargs):
+        # a category ranks Cego results only; the whole list has its Ziege table too, and counts every evening
+        from tournament.standings.status import season_status
+
+        return season_status(season, CEGO_GAMES if category else None)
 
     def stem(self, *, season, category=None, **kwargs):
         return (_("season-standings"), season.name, category_label(season, category))
@@ -236,16 +232,14 @@ class SeasonTeamsPdf(StandingsPdf):
     needs_teams = True
     verbose_name = gettext_lazy("Season team standings")
     scope = "season"
+    status_games = CEGO_GAMES       # Ziege evenings are not in the team table (their entries have no total)
 
     def context(self, *, season, **kwargs):
         standings = team_standings(season=season)
-        # Ziege evenings are not in the team table (their entries have no total): no member, no provisional mark
-        standings.running = [t for t in running_tournaments(season) if t.game != Tournament.Game.ZIEGE]
         members = team_members(Entry.objects.filter(tournament__season=season)
                                .exclude(tournament__game=Tournament.Game.ZIEGE))
         title = _("Season team standings")
-        return self.page_context(title, [team_section(standings, members, title)], season=season,
-                                 **running_context(standings))
+        return self.page_context(title, [team_section(standings, members, title)], season=season)
 
     def stem(self, *, season, **kwargs):
         return (_("season-team-standings"), season.name)
@@ -256,17 +250,17 @@ class SeasonCategoriesPdf(StandingsPdf):
     identifier = "season_category_standings"
     verbose_name = gettext_lazy("Season category standings")
     scope = "season"
+    status_games = CEGO_GAMES       # the categories rank Cego results only
     wide = True
 
     def context(self, *, season, **kwargs):
-        sections, standings = [], None
+        sections = []
         for key, label in category_choices(season):
             standings = season_standings(season, category=key)
             section = season_section(season, standings, label)
             section["break"] = bool(sections)
             sections.append(section)
-        return self.page_context(_("Season category standings"), sections, season=season,
-                                 **(running_context(standings) if standings else {}))
+        return self.page_context(_("Season category standings"), sections, season=season)
 
     def stem(self, *, season, **kwargs):
         return (_("season-category-standings"), season.name)
