@@ -63,7 +63,8 @@ def standings_sheet(tournament):
     def rows():
         for r in standings.rows:
             d = r.data
-            yield [r.rank, *([LOT_MARK if r.by_lot else ""] if lots else []), d["start_number"], d["first_name"], d["last_name"], d["town"], d["club"], d["team"],
+            yield [r.rank, *([LOT_MARK if r.by_lot else ""] if lots else []), d["start_number"], d["first_name"],
+                   d["last_name"], d["town"], d["club"], d["team"],
                    *r.round_scores, d["adjustments"], r.total,
                    *([r.declarer_won, r.declarer_lost] if declarer else []),
                    _("yes") if r.key in prize_keys else "",
