@@ -106,7 +106,8 @@ def test_write_xlsx_bold_frozen_filtered_formatted():
     assert all(c.font.b for c in ws[1])
     assert ws.freeze_panes == "A2"
     assert ws.auto_filter.ref == "A1:C2501"
-    assert ws.column_dimensions["B"].width == 20
+    assert ws.column_dimensions["B"].width == 12          # "Spieler 1000", measured (not the planned 20)
+    assert book["Leer"].column_dimensions["A"].width == 5   # no rows: the planned width
     assert ws["C2"].value == -10 and ws["C2"].number_format == base.SIGNED
     assert ws["A3"].number_format == base.INTEGER and ws["B3"].number_format == "General"
     assert ws.max_row == 2501

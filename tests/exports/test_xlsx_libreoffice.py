@@ -137,6 +137,8 @@ def page_layouts(content, styles):
 
 
 def test_print_setup_as_written(converted):
+    """Every sheet fits one page width (LibreOffice: scale to 1 page across, any number down) in the orientation
+    written, and its page header carries the event (the hostile tournament's or season's name, as text)."""
     seen = set()
     for identifier, (xlsx, content, styles) in converted.items():
         book = openpyxl.load_workbook(io.BytesIO(xlsx))
@@ -144,11 +146,16 @@ def test_print_setup_as_written(converted):
             ws = book[name]
             assert props.get(q("style:print-orientation")) == ws.page_setup.orientation, (identifier, name)
             assert props.get(q("fo:page-width")) in ("8.2681in", "11.6929in", "21.001cm", "29.7cm")   # A4
-            if ws.sheet_properties.pageSetUpPr.fitToPage:
-                assert props.get(q("style:scale-to-X")) == "1", (identifier, name)         # fit to the width
-            else:
-                assert props.get(q("style:scale-to")) == f"{ws.page_setup.scale}%", (identifier, name)
-                assert ws.page_setup.scale >= 75                                           # still readable
-                seen.add("parts")
+            assert props.get(q("style:scale-to-X")) == "1", (identifier, name)           # one page wide …
+            assert props.get(q("style:scale-to-Y")) in (None, "0"), (identifier, name)   # … as many down
             seen.add(ws.page_setup.orientation)
-    assert seen == {"landscape", "portrait", "parts"}      # every kind occurs: the test looks at each
+    assert seen == {"landscape", "portrait"}      # both occur: the test looks at each
+
+
+def test_the_page_header_names_the_event(converted):
+    for identifier, event in (("tournament_workbook", TYPED["tournament"]), ("season_workbook", TYPED["season"]),
+                              ("season_game_log", TYPED["season"])):
+        _xlsx, _content, styles = converted[identifier]
+        headers = ["".join(h.itertext()) for m in styles.iter(q("style:master-page"))
+                   for h in m.iter(q("style:header"))]
+        assert headers and any(event in h for h in headers), (identifier, headers)

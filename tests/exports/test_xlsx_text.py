@@ -121,29 +121,18 @@ def test_headers_are_readable():
     assert ws.page_setup.orientation == "portrait"       # three narrow columns fit a portrait page
 
 
-def test_print_setup_by_width_and_in_parts():
-    wide = [Column(f"Spalte {n}", 12) for n in range(20)]
-    ws = openpyxl.load_workbook(io.BytesIO(write_xlsx([Sheet("W", wide, [list(range(20))])]))).worksheets[0]
-    assert ws.page_setup.orientation == "landscape" and ws.sheet_properties.pageSetUpPr.fitToPage
-    assert ws.page_setup.fitToWidth == 1 and ws.page_setup.fitToHeight == 0
-    parts = write_xlsx([Sheet("P", wide, [list(range(20))], page_columns=(10,), repeat_columns=2)])
-    ws = openpyxl.load_workbook(io.BytesIO(parts)).worksheets[0]
-    assert [b.id for b in ws.col_breaks.brk] == [10]
-    assert ws.print_title_cols == "$A:$B" and ws.freeze_panes == "C2"
-    assert 50 <= ws.page_setup.scale <= 100 and not ws.sheet_properties.pageSetUpPr.fitToPage
-
-
-def test_a_very_wide_sheet_prints_in_parts_with_its_row_names():
-    """Fit to one page width, 13 tournaments of a season would print at a third of their size: a sheet that
-    names the columns identifying a row prints in parts instead, those columns repeated on each."""
-    columns = [Column("Platz", 7), Column("Vorname", 14), Column("Nachname", 16)]
-    columns += [Column(f"Turnier {n}", 14) for n in range(13)]
-    ws = openpyxl.load_workbook(io.BytesIO(write_xlsx([Sheet("G", columns, [list(range(16))], repeat_columns=3)])))
-    ws = ws.worksheets[0]
-    breaks = [b.id for b in ws.col_breaks.brk]
-    assert breaks and all(b > 3 for b in breaks)
-    assert ws.print_title_cols == "$A:$C" and ws.freeze_panes == "D2"
-    assert ws.page_setup.scale >= 75 and not ws.sheet_properties.pageSetUpPr.fitToPage
-    # without columns to repeat, the same sheet is fit to the page width
-    ws = openpyxl.load_workbook(io.BytesIO(write_xlsx([Sheet("G", columns, [list(range(16))])]))).worksheets[0]
-    assert ws.sheet_properties.pageSetUpPr.fitToPage and not ws.col_breaks.brk
+def test_every_sheet_fits_one_page_width():
+    """One page width, as many pages down as it takes: portrait when the planned width fits, else landscape; the
+    columns naming a row stay frozen on screen, and nothing is printed in parts any more."""
+    narrow = [Column("Platz", 7), Column("Name", 20)]
+    columns = narrow + [Column(f"Turnier {n}", 14) for n in range(13)]
+    book = openpyxl.load_workbook(io.BytesIO(write_xlsx([
+        Sheet("N", narrow, [[1, "Anna Schwörer"]]),
+        Sheet("G", columns, [[1, "Anna Schwörer", *range(13)]], freeze_columns=2)])))
+    for ws in book.worksheets:
+        assert ws.sheet_properties.pageSetUpPr.fitToPage, ws.title
+        assert ws.page_setup.fitToWidth == 1 and ws.page_setup.fitToHeight == 0, ws.title
+        assert not ws.col_breaks.brk and not ws.print_title_cols and ws.print_title_rows == "$1:$1", ws.title
+        assert ws.page_setup.scale is None, ws.title
+    assert book["N"].page_setup.orientation == "portrait" and book["G"].page_setup.orientation == "landscape"
+    assert book["G"].freeze_panes == "C2" and book["N"].freeze_panes == "A2"

@@ -56,6 +56,9 @@ def test_workbook_has_the_team_standings_and_every_game_as_text_never_a_formula(
     assert any(r[2] == '=HYPERLINK("http://x") Maier0' for r in standings)
     games = list(book.worksheets[1].iter_rows(values_only=True))[1:]
     assert len(games) == 3 and sorted(g[9] for g in games) == [0, 0, 2]      # team A 45: 2 defeat points
+    for ws in book.worksheets:                  # printed: the evening and its status on top, one page wide
+        assert ws.oddHeader.left.text == f"{t.name} · {t.date:%d.%m.%Y}" and ws.oddHeader.right.text, ws.title
+        assert ws.page_setup.fitToWidth == 1 and ws.sheet_properties.pageSetUpPr.fitToPage, ws.title
 
 
 def test_ziege_score_sheets_blank_and_filled_and_not_for_cego():

@@ -7,7 +7,8 @@ exporter    a class with an ``identifier`` (stable, used in URLs and on the comm
             ``render(**kwargs) -> (filename, content_type, bytes)``.
 list        a list exporter only yields rows (``sheets()`` → ``Sheet`` objects with columns and a row iterable);
             the base writes the workbook (``xlsx.writer``, openpyxl in write-only mode): bold frozen header,
-            auto-filter, column widths, number formats, print setup, every text a text cell (never a formula).
+            auto-filter, column widths, number formats, print setup with the page header of ``page_header``
+            (event and status), every text a text cell (never a formula).
 progress    ``render(progress=callback)`` calls ``callback(done, total)`` while it works (sheets rendered, rows
             written); the command prints it, the web page shows it (``exports.tasks`` writes it to the job).
 language    exports are German unless ``language`` is given (the players are in Baden).
@@ -26,6 +27,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from tournament.common.numbers import EXCEL_SIGNED
+from tournament.standings.status import status_of
 from tournament.exports.xlsx.writer import (  # noqa: F401
     Column,
     Sheet,
@@ -88,6 +90,7 @@ class Exporter:
     uses_site_url = False      # True: prints table links; gets ``site_url`` (the address phones reach us at)
     needs_teams = False        # True: only offered when the tournament/season has teams (team standings)
     games = None               # the games (``Tournament.Game``) whose tournaments it fits; None: every game
+    page_status = True         # a workbook's printed page header names the list's status (``page_header``)
     category_games = ()        # the games whose tournaments it can narrow to one category (``category=``)
 
     def unavailable(self, **kwargs):
@@ -112,6 +115,19 @@ class Exporter:
                     return str(_("Nobody plays for a team in this tournament, so there are no team standings."))
                 return str(_("Nobody plays for a team in this season, so there are no team standings."))
         return ""
+
+    def page_header(self, **kwargs):
+        """``(event, status)`` printed at the top of every page of a workbook (``write_xlsx(page_header=…)``): the
+        tournament's name and date or the season's name, and the list's status (``standings.status``: "Endstand"
+        or how far it is) when ``page_status``; () without a tournament or season. Computed once per workbook."""
+        tournament, season = target_tournament(kwargs), kwargs.get("season")
+        if tournament is not None:
+            event = f"{tournament.name} · {tournament.date:%d.%m.%Y}"
+        elif season is not None:
+            event = season.name
+        else:
+            return ()
+        return (event, status_of(tournament=tournament, season=season).text if self.page_status else "")
 
     def takes_category(self, tournament):
         """Whether the exports page offers the category choice beside this export for ``tournament``."""
@@ -218,7 +234,7 @@ class ListExporter(Exporter):
     def generate(self, *, progress, **kwargs):
         total = self.count(**kwargs)
         progress(0, total)
-        content = write_xlsx(self.sheets(**kwargs), progress, total)
+        content = write_xlsx(self.sheets(**kwargs), progress, total, page_header=self.page_header(**kwargs))
         if total is not None:
             progress(total, total)
         return self.filename(*self.stem(**kwargs)), self.content_type, content

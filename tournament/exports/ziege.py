@@ -70,7 +70,7 @@ def workbook_sheets(tournament):
         Column(_("Rank"), 7, INTEGER), Column(_("Team"), 7, INTEGER), Column(_("First player"), 24),
         Column(_("Second player"), 24), Column(_("Series won"), 11, INTEGER), Column(_("Series lost"), 11, INTEGER),
         Column(_("Defeat points given"), 14, INTEGER), Column(_("Defeat points received"), 14, INTEGER),
-        Column(_("Difference"), 11, SIGNED), Column(_("Byes"), 7, INTEGER)], standings_rows(), repeat_columns=2)
+        Column(_("Difference"), 11, SIGNED), Column(_("Byes"), 7, INTEGER)], standings_rows(), freeze_columns=2)
     for round_ in Round.objects.filter(tournament=tournament).order_by("number"):
         yield Sheet(_("Round %(n)s") % {"n": round_.number}, [
             Column(_("Table"), 7, INTEGER), Column(_("Team A"), 7, INTEGER), Column(_("Team B"), 7, INTEGER),

@@ -168,9 +168,10 @@ def import_registrations(*, tournament, data=None, filename, user, parsed=None, 
 
 # The template ----------------------------------------------------------------------------------------------
 
-def registration_template_xlsx():
+def registration_template_xlsx(page_header=()):
     """An empty registration workbook: the German headings on the first sheet, hints on a second (written by
-    the one workbook writer, ``exports.xlsx.writer``: same fonts, print setup and text cells as every export)."""
+    the one workbook writer, ``exports.xlsx.writer``: same fonts, print setup and text cells as every export;
+    ``page_header``: ``(event, status)`` for the printed page header, as ``Exporter.page_header`` gives it)."""
     from tournament.exports.xlsx.writer import Column, Sheet, write_xlsx
 
     widths = {"first_name": 16, "last_name": 18, "town": 18, "club": 22, "is_woman": 8, "birth_year": 13,
@@ -188,4 +189,4 @@ def registration_template_xlsx():
         Sheet("Anmeldungen", [Column(c.heading, widths[c.field]) for c in COLUMNS], [], counted=False),
         Sheet(_("Hints"), [Column(_("Column"), 16), Column(_("Required"), 12), Column(_("Values"), 60)], hints,
               counted=False),
-    ])
+    ], page_header=page_header)

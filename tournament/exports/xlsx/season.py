@@ -36,7 +36,7 @@ def overall_sheet(season, title, category=None):
     rows = ([r.rank, r.data["first_name"], r.data["last_name"], r.data["town"], r.data["club"],
              r.data["participations"], *r.data["per_tournament"], r.total, r.data["sum_all"]]
             for r in standings.rows)
-    return Sheet(title, columns, rows, counted=False, repeat_columns=3)        # rank and name
+    return Sheet(title, columns, rows, counted=False, freeze_columns=3)        # rank and name
 
 
 def teams_sheet(season):
@@ -67,7 +67,7 @@ def ziege_sheet(season):
     rows = ([r.rank, r.data["first_name"], r.data["last_name"], r.data["town"], r.data["participations"],
              *cells(r), r.data["series_won"], r.data["given"], r.data["received"], r.data["diff"]]
             for r in standings.rows)
-    return Sheet("Ziege", columns, rows, counted=False, repeat_columns=3)
+    return Sheet("Ziege", columns, rows, counted=False, freeze_columns=3)
 
 
 def ziege_ranks(tournament):

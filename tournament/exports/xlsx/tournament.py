@@ -1,8 +1,6 @@
 """The tournament workbook: standings, one sheet per round with every game and the per-player scores,
 adjustments and the audit log. Also the registration template (built by ``registration.importer``)."""
 
-import math
-
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -22,6 +20,7 @@ from tournament.exports.base import (
     local,
 )
 from tournament.exports import ziege
+from tournament.exports.pdf.standings import LOT_MARK, lot_legend
 from tournament.exports.registry import register
 from tournament.models import Adjustment, AuditLog, Game, Round, Score, Seat, Table
 from tournament.registration.importer import registration_template_xlsx
@@ -50,7 +49,9 @@ def standings_sheet(tournament):
     standings = tournament_standings(tournament)
     labels = dict(category_choices(tournament.season))
     prize_keys = {r.key for r in standings.prizes}
-    columns = [Column(_("Rank"), 7, INTEGER), Column(_("Start number"), 10, INTEGER), Column(_("First name"), 14),
+    lots = any(r.by_lot for r in standings.rows)     # the lot column only when the lot decided a place
+    columns = [Column(_("Rank"), 7, INTEGER), *([Column(_("Lot"), 5)] if lots else []),
+               Column(_("Start number"), 10, INTEGER), Column(_("First name"), 14),
                Column(_("Last name"), 16), Column(_("Town"), 16), Column(_("Club"), 22), Column(_("Team"), 20)]
     columns += [Column(_("Round %(n)s") % {"n": n}, 11, SIGNED) for n in standings.rounds]
     declarer = tournament.game != OFFIZIERS          # two players: nobody is declarer (docs/standings.md)
@@ -62,13 +63,15 @@ def standings_sheet(tournament):
     def rows():
         for r in standings.rows:
             d = r.data
-            yield [r.rank, d["start_number"], d["first_name"], d["last_name"], d["town"], d["club"], d["team"],
+            yield [r.rank, *([LOT_MARK if r.by_lot else ""] if lots else []), d["start_number"], d["first_name"],
+                   d["last_name"], d["town"], d["club"], d["team"],
                    *r.round_scores, d["adjustments"], r.total,
                    *([r.declarer_won, r.declarer_lost] if declarer else []),
                    _("yes") if r.key in prize_keys else "",
                    ", ".join(str(labels.get(c, c)) for c in d["categories"])]
 
-    return Sheet(_("Standings"), columns, rows(), repeat_columns=4)      # rank, start number, name
+    return Sheet(_("Standings"), columns, rows(), freeze_columns=5 if lots else 4,     # rank, start number, name
+                 note=lot_legend() if lots else "")
 
 
 GAME_COLUMNS = 15      # table … won, variant; then number, player and score of each seat
@@ -127,17 +130,7 @@ def round_sheet(round_):
             scores = [by_position.get(p) for p in range(table.size)]
             yield [table.number, None, None, _("totals only"), *[None] * (GAME_COLUMNS - 4), *seats(table, scores)]
 
-    return Sheet(_("Round %(n)s") % {"n": round_.number}, columns, rows(), page_columns=round_parts(width),
-                 repeat_columns=2)
-
-
-def round_parts(width):
-    """Where the printed round sheet breaks: the game (15 columns) on one page, then the seats — all four at
-    tables of 4, seats 1–3 and 4–5 at tables of 5 —, each part with the table and game number repeated and
-    printed side by side (docs/exports.md, "Workbooks")."""
-    parts = math.ceil(width / 4)
-    per = math.ceil(width / parts)
-    return tuple(GAME_COLUMNS + 3 * seat for seat in range(0, width, per))
+    return Sheet(_("Round %(n)s") % {"n": round_.number}, columns, rows(), freeze_columns=2)   # table, game
 
 
 def adjustments_sheet(tournament):
@@ -169,7 +162,7 @@ def audit_sheet(tournament):
                 batch = []
         yield from _audit_lines(batch)
 
-    return Sheet(_("Audit log"), columns, rows(), page_columns=(7,), repeat_columns=1)   # when; what | before, after
+    return Sheet(_("Audit log"), columns, rows(), freeze_columns=1)                    # when
 
 
 def _audit_lines(logs):
@@ -216,9 +209,10 @@ class RegistrationTemplate(Exporter):
     extension = "xlsx"
     content_type = XLSX
     needs_object = False
+    page_status = False         # a template to fill in: the tournament (when given) in its page header, no status
 
     def generate(self, *, progress, **kwargs):
         progress(0, 1)
-        content = registration_template_xlsx()
+        content = registration_template_xlsx(page_header=self.page_header(**kwargs))
         progress(1, 1)
         return self.filename(_("registration-template")), self.content_type, content

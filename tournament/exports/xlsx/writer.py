@@ -11,16 +11,20 @@ text        every ``str`` is written as a text cell, never as a formula or an er
 headers     bold, shaded, wrapped, with the body's font name (without one LibreOffice falls back to a serif);
             a column is widened so that no heading word breaks in the middle ("Startnum/mer"), and the header
             row is as high as its most wrapped heading.
-print       A4, margins of about 1.3 cm, the header row repeated on every page, the sheet name and page number
-            in the footer. A sheet that fits the width of a portrait page prints portrait; a wider one
-            landscape, fit to the page width — unless that would print it below 60 % and it names columns that
-            identify a row (``repeat_columns``): then it prints in parts (``page_columns``, or by width) at the
-            scale of its widest part, those columns repeated on each part (docs/exports.md, "Workbooks").
+widths      from the content: a column is as wide as the longest value written in it (its display text: numbers
+            as formatted), at least its longest heading word, at most ``MAX_WIDTH`` (a longer text wraps). The
+            first ``MEASURE_ROWS`` rows are read ahead and measured; a longer sheet (the season's game log) is
+            measured by them and streams on, so memory stays flat. A sheet without rows keeps ``Column.width``.
+print       A4, margins of about 1.3 cm, fit to ONE page width (as many pages down as it takes): portrait when
+            the planned width fits a portrait page, else landscape. The header row is repeated on every page;
+            the page header names the event and the list's status (``page_header``), the footer the sheet and the
+            page number (docs/exports.md, "Workbooks").
 """
 
 import io
 import itertools
 import math
+from datetime import date, datetime
 import re
 from dataclasses import dataclass
 
@@ -38,19 +42,20 @@ LINE_PT = 15                # the height of one line of 11 pt text in a row
 BOLD = 1.1                  # a bold character is about this much wider than the width unit
 MAX_LINES = 6               # a heading taller than this is cut off (a 300-character tournament name)
 MAX_WORD = 30               # no column is widened beyond this for one long heading word
+MAX_WIDTH = 45              # no column is wider than this for its content: a longer text wraps in it
+MEASURE_ROWS = 2000         # rows read ahead to measure the widths (a standings or round sheet: all of them)
+HEADER_CHARS = 120          # a part of the printed page header is cut to this (names are typed by users)
 
-# Page geometry in mm: A4 less the margins below (0.5 inch left and right).
-MARGIN_IN = {"left": 0.5, "right": 0.5, "top": 0.6, "bottom": 0.6, "header": 0.3, "footer": 0.3}
+# Page geometry in mm: A4 less the margins below (0.5 inch left and right; room for the page header on top).
+MARGIN_IN = {"left": 0.5, "right": 0.5, "top": 0.75, "bottom": 0.6, "header": 0.3, "footer": 0.3}
 PORTRAIT_MM = 210 - 25.4
-MIN_SCALE = 0.6             # a sheet that would print smaller fit to the page width is printed in parts …
-PART_SCALE = 0.78          # … each fitting the page at this scale (when it names columns to repeat)
-LANDSCAPE_MM = 297 - 25.4
 
 
 @dataclass
 class Column:
     header: str
-    width: float = 12
+    width: float = 12              # the width of an empty sheet's column (the registration template's, to fill
+    #                                in); a sheet with rows takes its widths from what they hold
     number_format: str | None = None
     wrap: bool = False             # long texts wrap within the column (the row grows) instead of being cut off
 
@@ -62,9 +67,8 @@ class Sheet:
     rows: object                   # any iterable of lists, consumed once
     counted: bool = True           # its rows count towards progress (small side sheets need not)
     landscape: bool | None = None  # None: by its width (portrait when it fits, else landscape)
-    page_columns: tuple = ()       # print: a page break before each of these (0-based) column indexes
-    repeat_columns: int = 0        # the first n columns name a row: frozen on screen, repeated on each printed
-    #                                part (parts: ``page_columns``, or by width when too wide for one page)
+    freeze_columns: int = 0        # the first n columns name a row: frozen on screen beside the others
+    note: str = ""                 # printed at the foot of every page (a legend: "L = place decided by lot")
 
 
 def no_progress(done, total):
@@ -129,60 +133,74 @@ def column_mm(width):
     return width * 2.5
 
 
-def print_setup(ws, sheet, widths):
-    """A4, margins, orientation and scaling (see the module docstring)."""
-    from openpyxl.utils import get_column_letter
+def header_text(value):
+    """A user's text as a part of a printed page header or footer: one line of at most ``HEADER_CHARS``
+    characters, ``&`` doubled (a single ``&`` starts a code there: ``&P`` is the page number)."""
+    value = " ".join(text(value).split())
+    if len(value) > HEADER_CHARS:
+        value = value[:HEADER_CHARS - 1].rstrip() + "…"
+    return value.replace("&", "&&")
+
+
+def print_setup(ws, sheet, widths, page_header):
+    """A4, margins, page header and footer, orientation, fit to the page width (see the module docstring)."""
     from openpyxl.worksheet.page import PageMargins
-    from openpyxl.worksheet.pagebreak import Break, ColBreak
 
     ws.print_title_rows = "1:1"
     ws.page_setup.paperSize = "9"                 # A4
     ws.page_margins = PageMargins(**MARGIN_IN)
+    event, status = (*page_header, "", "")[:2]
+    if event:
+        ws.oddHeader.left.text = header_text(event)
+        ws.oddHeader.left.font = f"{FONT_NAME},Bold"
+    if status:
+        ws.oddHeader.right.text = header_text(status)
+    if sheet.note:
+        ws.oddFooter.left.text = header_text(sheet.note)
     ws.oddFooter.center.text = "&A · &P / &N"
-    total = sum(column_mm(w) for w in widths)
-    landscape = sheet.landscape if sheet.landscape is not None else total > PORTRAIT_MM
+    landscape = sheet.landscape if sheet.landscape is not None else sum(map(column_mm, widths)) > PORTRAIT_MM
     ws.page_setup.orientation = "landscape" if landscape else "portrait"
-    room = LANDSCAPE_MM if landscape else PORTRAIT_MM
-    breaks = sheet.page_columns or page_parts(widths, sheet.repeat_columns, room)
-    if breaks:
-        repeated = sum(column_mm(w) for w in widths[:sheet.repeat_columns])
-        cuts = [0, *breaks, len(widths)]
-        parts = [sum(column_mm(w) for w in widths[a:b]) + (repeated if a else 0) for a, b in itertools.pairwise(cuts)]
-        ws.page_setup.scale = max(10, min(100, math.floor(100 * room / max(parts))))
-        ws.page_setup.pageOrder = "overThenDown"     # the parts of the same rows one after the other
-        ws.col_breaks = ColBreak()
-        for index in breaks:
-            ws.col_breaks.append(Break(id=index))
-        if sheet.repeat_columns:
-            ws.print_title_cols = f"A:{get_column_letter(sheet.repeat_columns)}"
-    else:
-        ws.page_setup.fitToWidth = 1
-        ws.page_setup.fitToHeight = 0
-        ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0                 # as many pages down as the rows take
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
 
 
-def page_parts(widths, repeat, room):
-    """Where a sheet too wide to fit its page width at ``MIN_SCALE`` breaks into parts of at most ``room`` at
-    ``PART_SCALE``, each after the first with the ``repeat`` first columns again; () when it fits, or when it
-    names no columns to repeat (a part without them could not be read)."""
-    if not repeat or sum(column_mm(w) for w in widths) * MIN_SCALE <= room:
-        return ()
-    limit, repeated = room / PART_SCALE, sum(column_mm(w) for w in widths[:repeat])
-    breaks, used = [], 0
-    for index, width in enumerate(widths):
-        if used and used + column_mm(width) > limit and index > repeat:
-            breaks.append(index)
-            used = repeated
-        used += column_mm(width)
-    return tuple(breaks)
+def shown_width(value, number_format=None):
+    """About how many width units ``value`` takes as the cell shows it: a text its longest line (an average
+    letter is ``BODY`` wide), a number with its thousands separators and sign, a date as its format."""
+    value = getattr(value, "value", value)          # a text cell made by the writer
+    if value is None:
+        return 0
+    if value.__class__ is str:
+        return max(map(len, value.split("\n"))) * BODY
+    if isinstance(value, (datetime, date)):
+        return len(number_format or "YYYY-MM-DD HH:MM:SS")
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        shown = f"{value:,}" if number_format and "," in number_format else str(value)
+        return len(shown) + (1 if number_format and "+" in number_format and value > 0 else 0)
+    return len(str(value))
 
 
-def write_xlsx(sheets, progress=no_progress, total=None, every=1000):
+def measured_widths(columns, headings, rows):
+    """Each column's width from ``rows`` (see the module docstring); ``Column.width`` when there are none."""
+    if not rows:
+        return [fitted_width(h, c.width) for h, c in zip(headings, columns)]
+    longest = [0] * len(columns)
+    for row in rows:
+        for index, (value, column) in enumerate(zip(row, columns)):
+            if value is not None and value != "":
+                longest[index] = max(longest[index], shown_width(value, column.number_format))
+    return [fitted_width(h, min(MAX_WIDTH, math.ceil(n) + 1)) for h, n in zip(headings, longest)]
+
+
+def write_xlsx(sheets, progress=no_progress, total=None, every=1000, page_header=()):
     """Write ``sheets`` into an xlsx workbook in openpyxl's write-only mode and return its bytes.
 
     Each sheet gets a bold header row that is frozen and repeated when printed, an auto-filter over the
-    written rows, the column widths, per-column number formats and its print setup; every text is a text
-    cell. Rows stream through: memory stays flat however many rows the iterables yield.
+    written rows, column widths from its content, per-column number formats and its print setup; every text
+    is a text cell. ``page_header`` is ``(event, status)`` for the top of every printed page (the exporter's
+    ``page_header``; () for none). Rows stream through: memory stays flat however many rows the iterables
+    yield (only the first ``MEASURE_ROWS`` of a sheet are held, to measure the widths).
     """
     import openpyxl
     from openpyxl.cell import WriteOnlyCell
@@ -210,13 +228,15 @@ def write_xlsx(sheets, progress=no_progress, total=None, every=1000):
         ws = workbook.create_sheet(sheet_title(sheet.title, taken))
         last = get_column_letter(max(len(sheet.columns), 1))
         headings = [text(column.header) for column in sheet.columns]
-        widths = [fitted_width(h, column.width) for h, column in zip(headings, sheet.columns)]
+        rows = iter(sheet.rows)
+        ahead = list(itertools.islice(rows, MEASURE_ROWS))     # widths must be set before the first row
+        widths = measured_widths(sheet.columns, headings, ahead)
         for index, width in enumerate(widths, start=1):
             ws.column_dimensions[get_column_letter(index)].width = width
         ws.row_dimensions[1].height = LINE_PT * max((heading_lines(h, w) for h, w in zip(headings, widths)),
                                                     default=1) + 3
-        ws.freeze_panes = f"{get_column_letter(sheet.repeat_columns + 1)}2"
-        print_setup(ws, sheet, widths)
+        ws.freeze_panes = f"{get_column_letter(sheet.freeze_columns + 1)}2"
+        print_setup(ws, sheet, widths, page_header)
         header = []
         for heading in headings:
             cell = text_cell(ws, heading)
@@ -226,18 +246,20 @@ def write_xlsx(sheets, progress=no_progress, total=None, every=1000):
         # One styled cell per formatted column, refilled for every row: write-only rows are serialised on
         # ``append``, so the same cell object can carry the next row's value.
         formatted = []
-        tall = any(column.wrap for column in sheet.columns)    # rows may grow: every cell reads from the top
+        # a column wraps when asked to, or when a text read ahead is wider than the widest column
+        wrapping = [index for index, column in enumerate(sheet.columns)
+                    if column.wrap or any(shown_width(v) > MAX_WIDTH for v in
+                                          (row[index] for row in ahead) if v.__class__ is str)]
         for index, column in enumerate(sheet.columns):
-            if column.number_format or tall:
+            if column.number_format or wrapping:       # rows may grow: every cell reads from the top
                 cell = WriteOnlyCell(ws)
                 if column.number_format:
                     cell.number_format = column.number_format
-                if tall:
-                    cell.alignment = body_wrap if column.wrap else body_top
+                if wrapping:
+                    cell.alignment = body_wrap if index in wrapping else body_top
                 formatted.append((index, cell))
-        wrapping = [index for index, column in enumerate(sheet.columns) if column.wrap]
         count = 0
-        for row in sheet.rows:
+        for row in itertools.chain(ahead, rows):
             # A text openpyxl would not write as text (a formula, an error code) or not at all (control
             # characters) becomes a text cell; the scan is cheap (isprintable is C) as such texts are rare.
             for value in row:
