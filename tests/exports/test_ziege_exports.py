@@ -72,3 +72,29 @@ def test_ziege_score_sheets_blank_and_filled_and_not_for_cego():
     _cego, cego_round = factories.drawn(players=8)
     with pytest.raises(Unavailable):
         exports.get("ziege_sheets").render(round_=cego_round)
+
+
+def test_places_decided_by_lot_are_marked_in_the_list_and_the_workbook():
+    """Both tables play the same series: the two winners (and the two losers) are equal in series and difference,
+    so the lot alone parts them — marked "L" with the legend, in the PDF and in the workbook's lot column."""
+    t = ziege_tournament(teams=4, rounds=1)
+    round_ = ziege_draws.draw_round(tournament=t, number=1, user=factories.user())
+    for table in round_.tables.all():
+        for _game in range(2):
+            ziege_results.record_game(table=table, user=factories.user(), points_a=120, trick_a=True, trick_b=False)
+    rows = ziege_standings.standings(t)
+    assert [r["by_lot"] for r in rows] == [True, True, True, True]
+    text = text_of(exports.get("standings").render(tournament=t)[2])
+    assert "L = Platz durch Los entschieden" in text
+    book = openpyxl.load_workbook(io.BytesIO(exports.get("tournament_workbook").render(tournament=t)[2]))
+    sheet = list(book.worksheets[0].iter_rows(values_only=True))
+    lot = sheet[0].index("Los")
+    assert [r[lot] for r in sheet[1:]] == ["L"] * 4
+    assert "Los" in book.worksheets[0].oddFooter.left.text
+
+
+def test_no_lot_column_when_the_lot_decided_nothing():
+    t, _round = played()
+    assert not any(r["by_lot"] for r in ziege_standings.standings(t))
+    book = openpyxl.load_workbook(io.BytesIO(exports.get("tournament_workbook").render(tournament=t)[2]))
+    assert "Los" not in next(book.worksheets[0].iter_rows(values_only=True))

@@ -60,17 +60,25 @@ def season_section(season, standings, title):
 
 def workbook_sheets(tournament):
     """The workbook's sheets of a Ziege tournament: team standings, then one sheet per round with every game."""
+    from tournament.exports.pdf.standings import LOT_MARK, lot_legend   # (that module imports this one)
+
+    ranked = ziege_standings.standings(tournament)
+    lots = any(r["by_lot"] for r in ranked)          # the lot column only when the lot decided a place, as Cego's
+
     def standings_rows():
-        for r in ziege_standings.standings(tournament):
+        for r in ranked:
             pair = r["pair"]
-            yield [r["rank"], r["number"], pair.first.player.full_name, pair.second.player.full_name, r["series_won"],
-                   r["series_lost"], r["given"], r["received"], r["diff"], r["byes"]]
+            yield [r["rank"], *([LOT_MARK if r["by_lot"] else ""] if lots else []), r["number"],
+                   pair.first.player.full_name, pair.second.player.full_name, r["series_won"], r["series_lost"],
+                   r["given"], r["received"], r["diff"], r["byes"]]
 
     yield Sheet(_("Standings"), [
-        Column(_("Rank"), 7, INTEGER), Column(_("Team"), 7, INTEGER), Column(_("First player"), 24),
-        Column(_("Second player"), 24), Column(_("Series won"), 11, INTEGER), Column(_("Series lost"), 11, INTEGER),
-        Column(_("Defeat points given"), 14, INTEGER), Column(_("Defeat points received"), 14, INTEGER),
-        Column(_("Difference"), 11, SIGNED), Column(_("Byes"), 7, INTEGER)], standings_rows(), freeze_columns=2)
+        Column(_("Rank"), 7, INTEGER), *([Column(_("Lot"), 5)] if lots else []), Column(_("Team"), 7, INTEGER),
+        Column(_("First player"), 24), Column(_("Second player"), 24), Column(_("Series won"), 11, INTEGER),
+        Column(_("Series lost"), 11, INTEGER), Column(_("Defeat points given"), 14, INTEGER),
+        Column(_("Defeat points received"), 14, INTEGER), Column(_("Difference"), 11, SIGNED),
+        Column(_("Byes"), 7, INTEGER)], standings_rows(), freeze_columns=3 if lots else 2,
+        note=lot_legend() if lots else "")
     for round_ in Round.objects.filter(tournament=tournament).order_by("number"):
         yield Sheet(_("Round %(n)s") % {"n": round_.number}, [
             Column(_("Table"), 7, INTEGER), Column(_("Team A"), 7, INTEGER), Column(_("Team B"), 7, INTEGER),
