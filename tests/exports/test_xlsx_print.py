@@ -55,7 +55,8 @@ def test_a_running_tournament_prints_its_name_date_and_provisional_status_on_eve
 
 def test_a_finished_tournament_prints_final_standings():
     t = factories.played(players=8, rounds=1)
-    status = tournament_status(t)
+    with translation.override("en"):                 # as the workbook below is written
+        status = tournament_status(t)
     assert status.final
     for title, left, right, _footer in headers(get("tournament_workbook").render(tournament=t, language="en")[2]):
         assert t.name in left and f"{t.date:%d.%m.%Y}" in left, title

@@ -13,7 +13,7 @@ from tournament.models import AuditLog, Entry, Player, Team
 from tournament.registration import importer as ri
 from tournament.registration import services as registration_services
 
-HEAD = ["Vorname", "Nachname", "Ort", "Verein", "Frau", "Geburtsjahr", "Gast", "Team", "Startnummer"]
+HEAD = ["Vorname", "Nachname", "Ort", "Verein", "Frau", "Geburtsjahr", "Gast", "Mannschaft", "Startnummer"]
 GOOD = [
     HEAD,
     ["Anna", "Maier", "Hinterzarten", "Cego-Club", "ja", "1987", "nein", "Die Trümpfe", ""],

@@ -57,7 +57,7 @@ COLUMNS = (
             "gebdatum", "geb dat", "birth year", "year of birth", "birthyear", "date of birth", "birth date",
             "born", "dob"), kind="year"),
     Column("is_guest", "Gast", gettext_lazy("Guest"), ("gast", "guest"), kind="bool"),
-    Column("team", "Team", gettext_lazy("Team"), ("team", "mannschaft"), max_length=120),
+    Column("team", "Mannschaft", gettext_lazy("Team"), ("mannschaft", "team"), max_length=120),
     Column("start_number", "Startnummer", gettext_lazy("Start number"),
            ("startnummer", "startnr", "start nr", "start number", "startnumber", "start no"), kind="number",
            weak=("nr", "nummer", "number", "no", "#", "lfd nr", "lfdnr", "lfd", "laufende nummer", "laufende nr",
