@@ -13,6 +13,7 @@ from scoring.contracts import CONTRACTS, DRESCHER, GOAL, PENALTY, POINT, RAEUBER
 from tournament.common.i18n import engine_lang
 from tournament.common.numbers import signed
 from tournament.models import Seat
+from tournament.results.engine import contract_name
 
 NONE = "–"
 
@@ -60,8 +61,8 @@ def describe_game(snapshot, lang=None, names=None, *, by_seat=False):
         return "—"
     lang = lang or engine_lang()
     contract = CONTRACTS.get(snapshot.get("contract"))
-    if contract is None:
-        return str(snapshot.get("contract") or "—")
+    if contract is None:            # Offiziers-Cego: its name, never the stored key
+        return contract_name(snapshot.get("contract"), lang) or "—"
     parts = [contract.name(lang)]
 
     def at(key):

@@ -104,7 +104,18 @@ def value_text(kind, key, value, names=None):
         return _date(value)
     if key in ("input_hash", "sha256") and isinstance(value, str) and len(value) > 12:
         return value[:12] + "…"
+    choices = _choices(MODELS.get(kind), key)
+    if isinstance(value, str) and value in choices:      # a field with choices: its label ("Ziege"), not the key
+        return str(choices[value])
     return plain(value)
+
+
+def _choices(model, name):
+    """``{stored value: label}`` of a model field with choices (the tournament's game …); empty otherwise."""
+    try:
+        return dict(model._meta.get_field(name).flatchoices) if model is not None else {}
+    except Exception:       # FieldDoesNotExist, or a reverse relation
+        return {}
 
 
 def plain(value):

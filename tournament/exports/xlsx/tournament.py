@@ -4,7 +4,6 @@ adjustments and the audit log. Also the registration template (built by ``regist
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.contracts import CONTRACTS
 from tournament.audit import words
 from tournament.common.i18n import engine_lang
 from tournament.exports.base import (
@@ -24,7 +23,7 @@ from tournament.exports.pdf.standings import LOT_MARK, lot_legend
 from tournament.exports.registry import register
 from tournament.models import Adjustment, AuditLog, Game, Round, Score, Seat, Table
 from tournament.registration.importer import registration_template_xlsx
-from tournament.results.engine import OFFIZIERS
+from tournament.results.engine import OFFIZIERS, contract_name
 from tournament.results.rows import variant_text
 from tournament.standings.categories import category_choices
 from tournament.standings.selectors import tournament_standings
@@ -119,9 +118,8 @@ def round_sheet(round_):
     def rows():
         for g in games.iterator(chunk_size=2000):
             table = tables[g.table_id]
-            contract = CONTRACTS.get(g.contract)
             yield [table.number, g.number, table.dealer(g.number) + 1,
-                   contract.name(lang) if contract else g.contract, seat_number(g.declarer),
+                   contract_name(g.contract, lang), seat_number(g.declarer),
                    seat_number(g.announcer), g.card_points, g.tricks, yes_no(g.achieved), g.calls or None,
                    seat_number(g.penalty), g.value, g.fach, yes_no(g.won),
                    variant(g), *seats(table, g.scores)]
