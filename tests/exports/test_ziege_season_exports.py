@@ -99,3 +99,24 @@ def test_the_season_workbook_keeps_ziege_out_of_every_cego_sheet(season):  # noq
     # the game log holds Cego games only (Ziege games are on the tournament workbook's round sheets)
     log = [[c.value for c in row] for row in book["Game log"].iter_rows()]
     assert {r[0] for r in log[1:]} <= {cego.name}
+
+
+def test_a_season_of_ziege_evenings_only_is_offered_no_empty_cego_files(season):  # noqa: F811
+    """Issue 24: no category standings saying "no results" for three pages, no empty game log, no header-only
+    sheets in the workbook — the Cego files are not offered (and refused with the reason when asked for)."""
+    from tournament.exports.base import Unavailable
+    from tournament.models import Season
+
+    s, _one, _two, cego, _players = season
+    cego.season = Season.objects.create(name="Cego elsewhere", year=s.year)
+    cego.save()
+    for identifier in ("season_category_standings", "season_game_log"):
+        reason = registry.get(identifier).unavailable(season=s)
+        assert "Ziege" in reason, identifier
+        with pytest.raises(Unavailable):
+            registry.get(identifier).render(season=s)
+    assert not registry.get("season_standings").unavailable(season=s)
+    book = openpyxl.load_workbook(io.BytesIO(registry.get("season_workbook").render(season=s, language="en")[2]))
+    assert book.sheetnames == ["Ziege", "Participations"]
+    for ws in book.worksheets:
+        assert ws.max_row > 1, ws.title                   # every sheet has rows, not only its heading

@@ -89,6 +89,7 @@ class Exporter:
     needs_object = True        # False: renders without a tournament/season (the registration template)
     uses_site_url = False      # True: prints table links; gets ``site_url`` (the address phones reach us at)
     needs_teams = False        # True: only offered when the tournament/season has teams (team standings)
+    needs_cego = False         # True: a season's Cego file, not offered for a season of Ziege evenings only
     games = None               # the games (``Tournament.Game``) whose tournaments it fits; None: every game
     page_status = True         # a workbook's printed page header names the list's status (``page_header``)
     category_games = ()        # the games whose tournaments it can narrow to one category (``category=``)
@@ -106,6 +107,12 @@ class Exporter:
                 and tournament.game not in self.category_games):
             return str(_("A Ziege tournament ranks teams of two and has no category standings; download the "
                          "standings without a category."))
+        if self.needs_cego and kwargs.get("season") is not None:
+            from tournament.exports.selectors import has_cego
+
+            if not has_cego(kwargs["season"]):
+                return str(_("This season has Ziege evenings only, so this file would be empty; the Ziege table is "
+                             "in the season standings and the season workbook."))
         if self.needs_teams:
             from tournament.exports.selectors import has_teams
 

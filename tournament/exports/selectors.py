@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.exports import registry
-from tournament.models import Entry, ExportJob
+from tournament.models import Entry, ExportJob, Tournament
 from tournament.staff import permissions
 
 Status, Failure = ExportJob.Status, ExportJob.Failure
@@ -119,3 +119,9 @@ def has_teams(*, tournament=None, season=None):
     if tournament is not None:
         return entries.filter(tournament=tournament).exists()
     return entries.filter(tournament__season=season).exists()
+
+
+def has_cego(season):
+    """Whether ``season`` has a Cego (or Offiziers-Cego) tournament: a season of Ziege evenings only has no Cego
+    table, categories or game log to print (issue 24, "documents only where they have content")."""
+    return season.tournaments.exclude(game=Tournament.Game.ZIEGE).exists()

@@ -250,6 +250,7 @@ class SeasonCategoriesPdf(StandingsPdf):
     identifier = "season_category_standings"
     verbose_name = gettext_lazy("Season category standings")
     scope = "season"
+    needs_cego = True               # the categories rank Cego results: nothing for Ziege evenings only
     status_games = CEGO_GAMES       # the categories rank Cego results only
     wide = True
 

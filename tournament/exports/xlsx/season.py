@@ -15,7 +15,7 @@ from scoring.contracts import CONTRACTS, DRESCHER, RAEUBER
 from tournament.common.i18n import engine_lang
 from tournament.exports.base import DATE, INTEGER, SIGNED, Column, ListExporter, Sheet
 from tournament.exports.registry import register
-from tournament.exports.selectors import has_teams
+from tournament.exports.selectors import has_cego, has_teams
 from tournament.models import Entry, Game, Score, Seat, Table, Tournament
 from tournament.standings.categories import category_choices
 from tournament.standings.selectors import (
@@ -157,15 +157,19 @@ class SeasonWorkbook(ListExporter):
         return game_log_count(season) + Entry.objects.filter(tournament__season=season).count()
 
     def sheets(self, *, season, **kwargs):
-        yield overall_sheet(season, _("Overall"))
+        cego = has_cego(season)         # a season of Ziege evenings only: no empty Cego sheets (issue 24)
+        if cego:
+            yield overall_sheet(season, _("Overall"))
         if has_teams(season=season):                   # no empty "Teams" sheet in a season without teams
             yield teams_sheet(season)
-        for key, label in category_choices(season):
-            yield overall_sheet(season, label, category=key)
+        if cego:
+            for key, label in category_choices(season):
+                yield overall_sheet(season, label, category=key)
         if season.tournaments.filter(game=Tournament.Game.ZIEGE).exists():
             yield ziege_sheet(season)
         yield participations_sheet(season)
-        yield Sheet(_("Game log"), game_log_columns(), game_log_rows(season))
+        if cego:
+            yield Sheet(_("Game log"), game_log_columns(), game_log_rows(season))
 
     def stem(self, *, season, **kwargs):
         return (_("season"), season.name)
@@ -177,6 +181,7 @@ class SeasonGameLog(ListExporter):
     verbose_name = gettext_lazy("Season game log (every game, one row per player)")
     scope = "season"
     long = True
+    needs_cego = True           # Ziege games are on the tournament workbooks' round sheets, never in the log
 
     def count(self, *, season, **kwargs):
         return game_log_count(season)
