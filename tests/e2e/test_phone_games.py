@@ -115,7 +115,8 @@ def test_a_ziege_game_is_keyed_by_one_team_and_confirmed_by_the_other_with_the_s
     team_b = phone(token, 2)
     expect(team_b.locator('[data-confirm-game="1"]')).to_contain_text("A 25 : 95 B")
     team_b.click('[data-confirm="1"]')
-    expect(team_b.locator('#sheet tr[data-game="1"] td.c-n')).to_contain_text("\u2713")
+    # the tick comes with the server's answer: a loaded CI run took longer than the default 5 s
+    expect(team_b.locator('#sheet tr[data-game="1"] td.c-n')).to_contain_text("\u2713", timeout=15_000)
     team_b.fill("#points", "120")
     team_b.uncheck("#trick-b")
     expect(team_b.locator("#preview")).to_contain_text("4 : 6")        # B without a trick: 6 defeat points
