@@ -210,10 +210,14 @@ class PdfExporter(Exporter):
 
         return status_of(tournament=kwargs.get("tournament"), season=kwargs.get("season"), games=self.status_games)
 
+    def render_content(self, context):
+        """The PDF of the template with ``context`` (a subclass may lay it out more than once)."""
+        return render_pdf(self.template_name, context)
+
     def generate(self, *, progress, **kwargs):
         progress(0, 1)
-        content = render_pdf(self.template_name, {"generated": timezone.localtime(), "status": self.status(**kwargs),
-                                                  **self.context(**kwargs)})
+        content = self.render_content({"generated": timezone.localtime(), "status": self.status(**kwargs),
+                                       **self.context(**kwargs)})
         progress(1, 1)
         return self.filename(*self.stem(**kwargs)), self.content_type, content
 

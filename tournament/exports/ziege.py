@@ -18,6 +18,7 @@ from tournament.exports.registry import register
 from tournament.models import Round, Seat, ZiegeBye
 from tournament.results import ziege as ziege_results
 from tournament.standings import ziege as ziege_standings
+from tournament.standings.status import season_status
 
 BLANK_ROWS = 22            # game lines of a blank sheet: several series fit
 
@@ -44,17 +45,16 @@ def season_section(season, standings, title):
     difference of the season."""
     columns, body, legend = season_frame(
         standings, heads=(_("Rank"), _("Name"), _("Town"), _("Played")),
-        tail=[col(_("Series"), True, "total", 16), col(_("Diff."), True, "", 16)],
-        cell=lambda c: f"{c['series_won']} {signed(c['diff'])}", totals=lambda r: [r.total, signed(r.data["diff"])],
-        least=14.0, most=20.0)
+        tail=[col(_("Series"), True, "total"), col(_("Diff."), True, "")],
+        cell=lambda c: f"{c['series_won']} {signed(c['diff'])}", totals=lambda r: [r.total, signed(r.data["diff"])])
     notes = [_("Per tournament: series won and the difference of defeat points given and received. Ranked by "
                "series won, then by the difference; players still equal share a rank.")]
     if season.best_n:
         notes.append(_("The best %(n)s results count; results in brackets do not.") % {"n": season.best_n})
-    if standings.running:
-        notes.append(_("Provisional: %(names)s is still running.")
-                     % {"names": ", ".join(t.name for t in standings.running)})
+    # provisional or final as every list says it (``standings.status``), counting the Ziege evenings only: a flag
+    # under the section's heading that also sets the running header of its pages
     return {"title": title, "columns": columns, "rows": body, "lead": legend, "note": " ".join(notes),
+            "status": season_status(season, ZIEGE_GAMES),
             "empty": _("No Ziege results in this season yet."), "break": True}
 
 
@@ -116,7 +116,7 @@ class ZiegeRoundSheets(PdfExporter):
 
     def context(self, *, round_, filled=None, **kwargs):
         filled = self.filled if filled is None else filled
-        return {"tournament": round_.tournament, "round": round_,
+        return {"tournament": round_.tournament, "round": round_, "filled": filled,
                 "sheets": [sheet_of(t, filled) for t in round_.tables.all()]}
 
     def stem(self, *, round_, **kwargs):

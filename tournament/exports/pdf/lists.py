@@ -10,14 +10,19 @@ from django.utils.translation import gettext_lazy
 from tournament.common.collation import initial
 from tournament.draws.selectors import draw_lists, namesake_scope, seat_labels
 from tournament.exports.base import CEGO_GAMES, PdfExporter
+from tournament.exports.pdf.words import breakable
 from tournament.exports.registry import register
+
+NAME_MM = 42.0           # the name column of a table block (a third of the page less the gap, seat and number)
 
 
 def seat_line(seat, label=None):
-    """A seat on a list; ``label`` (``draws.selectors.seat_labels``) names a namesake with its town or number."""
+    """A seat on a list, with the player's town (namesakes!). ``label`` (``draws.selectors.seat_labels``) names a
+    namesake with its town or start number; ``own_town`` is "" where the label carries the town already."""
     player = seat.entry.player
+    by_town = label is not None and label.by_town
     return {"seat": seat.position + 1, "start_number": seat.entry.start_number,
-            "name": label.full if label else player.full_name,
+            "name": label.full if label else player.full_name, "own_town": "" if by_town else player.town,
             "sort_name": f"{player.last_name}, {player.first_name}", "town": player.town,
             "table": seat.table.number}
 
@@ -42,8 +47,11 @@ class TableListByTable(RoundListExporter):
         tables = []
         for table, seats in by_table:
             labels = seat_labels(seats, scope)
-            tables.append({"number": table.number, "size": table.size,
-                           "seats": [seat_line(s, labels[s.position]) for s in seats]})
+            lines = [seat_line(s, labels[s.position]) for s in seats]
+            for line in lines:       # a word longer than the column breaks with a hyphen (``words.breakable``)
+                line["name"] = breakable(line["name"], NAME_MM, 12.0)
+                line["own_town"] = breakable(line["own_town"], NAME_MM, 8.5)
+            tables.append({"number": table.number, "size": table.size, "seats": lines})
         return {**self.base_context(round_), "tables": tables}
 
     def stem(self, *, round_, **kwargs):

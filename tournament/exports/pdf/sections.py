@@ -1,34 +1,62 @@
-"""The building blocks of a PDF standings *section* (printed by ``pdf/standings.html``): a column, a rank, and the
+"""The building blocks of a PDF standings *section* (printed by ``pdf/standings.html``): a column, a rank, the
 season table's frame shared by the Cego and the Ziege season tables (rank, name, town, played, one column per
-tournament — in brackets when outside the best N — then the table's own total columns)."""
+tournament — in brackets when outside the best N — then the table's own total columns), and what every section
+gets before it is printed (``finish``): empty optional columns dropped, over-long words made to break visibly,
+team numbers kept with their name, and the last rows kept together so no page ends a list with one or two rows.
 
-# landscape A4 less the margins: what the columns of a season table share, in mm
-LINE_MM = 277
-# rank, town, played and the name's least width
-FIXED_MM = 12 + 30 + 12 + 45
+Widths are measured, not guessed (docs/exports.md, "Lists and standings on paper"): the season table gives each
+number column what its longest text and its heading's longest word need, the town what its longest town needs
+(8 pt) as far as the line allows, and the name the rest.
+"""
+
+from tournament.exports.pdf.sheet_layout import FIT_SAFETY, PT, fitted_size, text_width
+from tournament.exports.pdf.words import breakable, keep_number
+
+LINE_MM = 277            # landscape A4 less the margins: what the columns of a wide table share, in mm
+PORTRAIT_MM = 190        # portrait A4 less the margins
+PAD = 2.4                # a cell's padding, left and right (print.css: 1.2 mm each side)
+BODY_PT, SMALL_PT, HEAD_PT = 9.0, 8.0, 7.5      # print.css: a cell, a ``small`` cell, a heading (bold)
+NAME_LEAST, TOWN_LEAST = 40.0, 25.0             # what the name and the town keep however many tournaments
+TAIL_ROWS = 5            # the last rows of a list stay together: a page never ends a list with fewer
 
 
-def col(label, num=False, cls="", width=None):
-    """A column; ``width`` in mm (None: the column takes the rest of the line — the name)."""
-    return {"label": label, "num": num, "cls": cls, "width": width}
+def col(label, num=False, cls="", width=None, *, optional=False, keep=False, team=False):
+    """A column; ``width`` in mm (None: the column takes the rest of the line — the name). ``optional``: left
+    out when it is empty in every row (``finish``); ``keep`` marks a column that is empty on purpose (a box to
+    tick) and is never made breakable; ``team``: team names, whose number stays with the name."""
+    return {"label": label, "num": num, "cls": cls, "width": width, "optional": optional, "keep": keep,
+            "team": team}
 
 
 def rank_text(row):
     return f"{row.rank}."
 
 
-def season_frame(standings, *, heads, tail, cell, totals, least, most):
+def needed(texts, size, bold=False):
+    """The width (mm) a column needs to print the longest of ``texts`` on one line at ``size`` pt."""
+    return max((text_width(str(t), size * PT, bold) for t in texts), default=0.0) / FIT_SAFETY + PAD
+
+
+def heading_needed(label):
+    """The width (mm) a heading needs so that its longest word does not break ("Turnie/re")."""
+    return needed(str(label).split() or [""], HEAD_PT, bold=True)
+
+
+def fitted(column, texts, bold=False, size=BODY_PT):
+    """``column`` as wide as its longest text and its heading's longest word need (half millimetres)."""
+    width = max(needed(texts, size, bold), heading_needed(column["label"]))
+    return {**column, "width": round(width * 2 + 0.49) / 2}
+
+
+def season_frame(standings, *, heads, tail, cell, totals):
     """Columns, rows and the key line of a season table. ``heads``: the four leading column labels; ``tail``:
-    the total columns; ``cell(value)``: one tournament's result as text; ``totals(row)``: the total cells; each
-    tournament column is ``least``–``most`` mm wide, sharing what the fixed columns and ``tail`` leave."""
+    the total columns (bold first); ``cell(value)``: one tournament's result as text; ``totals(row)``: the total
+    cells. Widths from the content: every number column as its texts need; when the tournaments would leave the
+    name and the town less than ``NAME_LEAST`` + ``TOWN_LEAST`` their columns share what is left and their
+    numbers print smaller; the town gets what its longest name needs (one line) unless the name would then have
+    less than the town, and the name the rest."""
     tournaments = standings.columns
-    room = LINE_MM - FIXED_MM - sum(c["width"] for c in tail)
-    each = max(least, min(most, room / max(len(tournaments), 1)))
     rank, name, town, played = heads
-    columns = [col(rank, True, "rank", 12), col(name, cls="name"), col(town, cls="small", width=30),
-               col(played, True, "", 12)]
-    columns += [col(str(i), True, "", round(each, 1)) for i in range(1, len(tournaments) + 1)]
-    columns += tail
     body = []
     for r in standings.rows:
         d = r.data
@@ -39,5 +67,57 @@ def season_frame(standings, *, heads, tail, cell, totals, least, most):
             cells.append(text if value is None or i in counted else f"({text})")
         body.append({"cells": [rank_text(r), d["name"], d["town"], d["participations"], *cells, *totals(r)],
                      "cls": ""})
+    column = [[row["cells"][i] for row in body] for i in range(4 + len(tournaments) + len(tail))]
+    first = [fitted(col(rank, True, "rank"), [f"{t}L" for t in column[0]], size=BODY_PT),
+             fitted(col(played, True, ""), column[3])]
+    ends = [fitted(c, column[4 + len(tournaments) + i], bold=i == 0) for i, c in enumerate(tail)]
+    per = [fitted(col(str(i), True, ""), column[3 + i]) for i in range(1, len(tournaments) + 1)]
+    fixed = sum(c["width"] for c in first + ends)
+    room = LINE_MM - fixed - NAME_LEAST - TOWN_LEAST
+    if per and sum(c["width"] for c in per) > room:          # many tournaments: share the room, print smaller
+        each = max(room / len(per), max(heading_needed(c["label"]) for c in per))
+        longest = max((t for texts in column[4:4 + len(per)] for t in texts), key=len, default="")
+        size = fitted_size(longest, each - PAD, BODY_PT, 6.0)
+        per = [{**c, "width": round(each, 1), "size": size} for c in per]
+    rest = LINE_MM - fixed - sum(c["width"] for c in per)
+    town_need, name_need = needed(column[2], SMALL_PT), needed(column[1], BODY_PT)
+    town_width = min(town_need, max(TOWN_LEAST, rest - max(name_need, rest / 2)))
+    town_width = max(TOWN_LEAST, min(town_width, rest - NAME_LEAST))
+    columns = [first[0], col(name, cls="name"), col(town, cls="small", width=round(town_width, 1)), first[1],
+               *per, *ends]
     legend = " · ".join(f"{i} = {t.name} ({t.date:%d.%m.})" for i, t in enumerate(tournaments, start=1))
     return columns, body, legend
+
+
+def cell_size(column):
+    """The font size (pt) a column's cells print at."""
+    return column.get("size") or (SMALL_PT if "small" in column["cls"].split() else BODY_PT)
+
+
+def finish(section, line):
+    """Prepare ``section`` for the template on a line of ``line`` mm: optional columns empty in every row left
+    out; every text cell of a word longer than its column given soft hyphens (``words.breakable``: the break
+    shows); team names keep their number (``words.keep_number``); cells as ``{"text", "cls", "style"}``; the
+    rows in ``groups`` (a ``<tbody>`` each): the last ``TAIL_ROWS`` a group of their own, ``tail``, which the
+    template keeps on one page (``break-inside: avoid``): a list never ends on a page with one or two rows."""
+    rows, columns = section["rows"], section["columns"]
+    keep = [i for i, c in enumerate(columns)
+            if not (c.get("optional") and rows and all(r["cells"][i] in ("", None) for r in rows))]
+    columns = section["columns"] = [columns[i] for i in keep]
+    rest = line - sum(c["width"] or 0 for c in columns)
+    widths = [(c["width"] or rest) - PAD for c in columns]
+    classes = [("num " if c["num"] else "") + c["cls"] for c in columns]
+    styles = [f"font-size: {c['size']}pt" if c.get("size") else "" for c in columns]
+    for row in rows:
+        bold = "prize" in row.get("cls", "")
+        cells = []
+        for c, width, cls, style, text in zip(columns, widths, classes, styles, (row["cells"][i] for i in keep)):
+            if isinstance(text, str) and not c["num"] and not c.get("keep"):
+                text = breakable(keep_number(text) if c.get("team") else text, width, cell_size(c),
+                                 bold or "total" in c["cls"])
+            cells.append({"text": text, "cls": cls, "style": style})
+        row["cells"] = cells
+    split = max(len(rows) - TAIL_ROWS, 0)
+    section["groups"] = [g for g in ({"rows": rows[:split], "tail": False}, {"rows": rows[split:], "tail": True})
+                         if g["rows"]]
+    return section

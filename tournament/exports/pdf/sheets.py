@@ -91,10 +91,11 @@ def seat_head(player, width):
     "first name · No. n" (or a namesake's initials, number and town) — each at the largest size that fits the
     cell between its limits. A last name too long for one line even at 6.5 pt is set on two lines, split after its
     own hyphen, at up to 7 pt; the start number is always printed (docs/exports.md, "Names print whole")."""
+    number = f"{_('No.')}\u00a0{player['start_number']}"       # "Nr." and its number never part (no-break space)
     if player["tag"]:
-        sub = f"{player['initials']} · {_('No.')} {player['start_number']} · {player['tag']}"
+        sub = f"{player['initials']} · {number} · {player['tag']}"
     else:
-        sub = f"{player['first_name']} · {_('No.')} {player['start_number']}"
+        sub = f"{player['first_name']} · {number}"
     inner = float(width) - 2.4
     last = player["last_name"]
 

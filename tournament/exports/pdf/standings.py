@@ -10,13 +10,13 @@ place decided by lot carries ``LOT_MARK`` and the page foot explains it.
 
 from django.db.models import Sum
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from tournament.common.collation import name_key
 from tournament.common.numbers import signed
 from tournament.exports import ziege
-from tournament.exports.base import CEGO_GAMES, PdfExporter
-from tournament.exports.pdf.sections import col, rank_text, season_frame
+from tournament.exports.base import CEGO_GAMES, PdfExporter, render_document, render_pdf
+from tournament.exports.pdf.sections import LINE_MM, PORTRAIT_MM, col, finish, rank_text, season_frame
 from tournament.exports.registry import register
 from tournament.models import Entry, Tournament
 from tournament.results.engine import OFFIZIERS
@@ -31,6 +31,7 @@ from tournament.standings.ziege_season import season_ziege_standings
 
 LOT_MARK = "L"
 NOT_COUNTED = "–*"
+ONE_PAGE_ROWS = 40      # standings and prize list together beyond this many rows: never on one page
 
 
 def lot_legend():
@@ -44,7 +45,7 @@ def tournament_section(tournament, standings, title, *, prize_keys=()):
     columns = [col(_("Rank"), True, "rank", 12), col(_("No."), True, "", 9), col(_("Name"), cls="name"),
                col(_("Town"), cls="small", width=30 if with_team else 34)]
     if with_team:
-        columns.append(col(_("Team"), cls="small", width=30))
+        columns.append(col(_("Team"), cls="small", width=30, team=True))
     columns += [col(_("R%(n)s") % {"n": n}, True, "", 12.5) for n in standings.rounds]
     if with_adjustments:
         columns.append(col(_("Adj."), True, "", 11))
@@ -70,24 +71,34 @@ def tournament_section(tournament, standings, title, *, prize_keys=()):
             "note": _("%(mark)s not counted: the table ended early.") % {"mark": NOT_COUNTED} if uncounted else ""}
 
 
+def prize_columns():
+    """The prize list's columns, built here only: rank, name, town, total, the "last place" mark (left out when
+    nobody on the list carries it) and "received", an empty box to tick or sign when the prize is handed over.
+    Hook for issue 26 ("money and prizes"): the prize itself becomes a column here, before "received", with its
+    cell in ``prize_section``'s rows (docs/exports.md, "Prize lists")."""
+    return [col(_("Rank"), True, "rank", 12), col(_("Name"), cls="name"), col(_("Town"), width=45),
+            col(_("Total points"), True, "total", 18), col("", width=24, optional=True),
+            col(pgettext("prize list", "received"), cls="receipt", width=24, keep=True)]
+
+
 def prize_section(tournament, standings):
+    """The prize list. It follows the standings on the same page when both fit on one (a small tournament: no
+    page 2 with eight rows), else it has a page of its own under its heading (``StandingsPdf.render_content``)."""
     last_rank = standings.rows[-1].rank if standings.rows else None
     body = [{"cells": [rank_text(r), r.data["name"], r.data["town"], signed(r.total),
-                       _("last place") if r.rank == last_rank and r.rank > tournament.prize_places else ""],
+                       _("last place") if r.rank == last_rank and r.rank > tournament.prize_places else "", ""],
              "cls": "", "lot": r.by_lot} for r in standings.prizes]
-    return {"title": _("Prize list"), "break": True,
+    together = len(standings.rows) + len(body) <= ONE_PAGE_ROWS
+    return {"title": _("Prize list"), "break": "if-needed" if together else True,
             "note": _("The first %(n)s places win a prize; shared places at the edge all count.")
             % {"n": tournament.prize_places},
-            "columns": [col(_("Rank"), True, "rank", 12), col(_("Name"), cls="name"), col(_("Town"), width=45),
-                        col(_("Total points"), True, "total", 18), col("", width=28)],
-            "rows": body, "empty": _("No results yet.")}
+            "columns": prize_columns(), "rows": body, "empty": _("No results yet.")}
 
 
 def season_section(season, standings, title):
     columns, body, legend = season_frame(
         standings, heads=(_("Rank"), _("Name"), _("Town"), _("Played")),
-        tail=[col(_("Total points"), True, "total", 16)], cell=signed, totals=lambda r: [signed(r.total)],
-        least=11.0, most=16.0)
+        tail=[col(_("Total points"), True, "total")], cell=signed, totals=lambda r: [signed(r.total)])
     note = _("The best %(n)s results count; results in brackets do not.") % {"n": season.best_n} \
         if season.best_n else ""
     return {"title": title, "columns": columns, "rows": body, "lead": legend, "note": note,
@@ -100,7 +111,7 @@ def team_section(standings, members, title):
         names = ", ".join(f"{name} ({signed(points)})" for name, points in members.get(r.data["team_id"], []))
         body.append({"cells": [rank_text(r), r.data["name"], r.data["members"], signed(r.total)], "cls": "",
                      "detail": names})
-    return {"title": title, "columns": [col(_("Rank"), True, "rank", 12), col(_("Team"), cls="name"),
+    return {"title": title, "columns": [col(_("Rank"), True, "rank", 12), col(_("Team"), cls="name", team=True),
                                         col(_("Players"), True, "", 18), col(_("Total points"), True, "total", 20)],
             "rows": body, "empty": _("No teams.")}
 
@@ -123,15 +134,28 @@ class StandingsPdf(PdfExporter):
     shows_status = True
 
     def page_context(self, title, sections, **extra):
-        lots = False
+        lots = any(row.get("lot", False) for section in sections for row in section["rows"])
+        line = LINE_MM if extra.get("wide", self.wide) else PORTRAIT_MM
         for section in sections:
-            classes = [("num " if c["num"] else "") + c["cls"] for c in section["columns"]]
             section["heading"] = section["title"] != title    # the running header names the document already
-            for row in section["rows"]:
-                row["cells"] = [{"text": text, "cls": cls} for text, cls in zip(row["cells"], classes)]
-                lots = lots or row.get("lot", False)
+            finish(section, line)
         return {"title": title, "sections": sections, "wide": self.wide, "lot_mark": LOT_MARK,
                 "legend": lot_legend() if lots else "", **extra}
+
+    def render_content(self, context):
+        """A section that may stay with the one before (``"break": "if-needed"``, the prize list) does when the
+        whole document then fits on one page; otherwise it starts a page of its own. Tried only for short lists
+        (``prize_section``): one extra layout of a page."""
+        maybe = [s for s in context["sections"] if s.get("break") == "if-needed"]
+        for section in maybe:
+            section["break"] = False
+        if maybe:
+            document = render_document(self.template_name, context)
+            if len(document.pages) == 1:
+                return document.write_pdf()
+            for section in maybe:
+                section["break"] = True
+        return render_pdf(self.template_name, context)
 
 
 @register
