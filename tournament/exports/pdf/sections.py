@@ -9,6 +9,8 @@ number column what its longest text and its heading's longest word need, the tow
 (8 pt) as far as the line allows, and the name the rest.
 """
 
+import math
+
 from tournament.exports.pdf.sheet_layout import FIT_SAFETY, PT, fitted_size, text_width
 from tournament.exports.pdf.words import breakable, keep_number
 
@@ -17,6 +19,9 @@ PORTRAIT_MM = 190        # portrait A4 less the margins
 PAD = 2.4                # a cell's padding, left and right (print.css: 1.2 mm each side)
 BODY_PT, SMALL_PT, HEAD_PT = 9.0, 8.0, 7.5      # print.css: a cell, a ``small`` cell, a heading (bold)
 NAME_LEAST, TOWN_LEAST = 40.0, 25.0             # what the name and the town keep however many tournaments
+NAME_WANT = 70.0         # a longer name may wrap (at its own spaces and hyphens) rather than squeeze the numbers
+SMALLEST_PT = 6.5        # the smallest size of a tournament's numbers when many share the line
+NUMBERS = 0.98          # the safety of a number's width (its advance widths are exact; a little for rounding)
 TAIL_ROWS = 5            # the last rows of a list stay together: a page never ends a list with fewer
 
 
@@ -32,9 +37,10 @@ def rank_text(row):
     return f"{row.rank}."
 
 
-def needed(texts, size, bold=False):
-    """The width (mm) a column needs to print the longest of ``texts`` on one line at ``size`` pt."""
-    return max((text_width(str(t), size * PT, bold) for t in texts), default=0.0) / FIT_SAFETY + PAD
+def needed(texts, size, bold=False, safety=FIT_SAFETY):
+    """The width (mm) a column needs to print the longest of ``texts`` on one line at ``size`` pt; ``safety``
+    leaves room for kerning and unknown letters (numbers need none: their widths are exact)."""
+    return max((text_width(str(t), size * PT, bold) for t in texts), default=0.0) / safety + PAD
 
 
 def heading_needed(label):
@@ -43,18 +49,23 @@ def heading_needed(label):
 
 
 def fitted(column, texts, bold=False, size=BODY_PT):
-    """``column`` as wide as its longest text and its heading's longest word need (half millimetres)."""
-    width = max(needed(texts, size, bold), heading_needed(column["label"]))
-    return {**column, "width": round(width * 2 + 0.49) / 2}
+    """A number ``column`` as wide as its longest text and its heading's longest word need (half millimetres)."""
+    return {**column, "width": half_mm(max(needed(texts, size, bold, NUMBERS), heading_needed(column["label"])))}
+
+
+def half_mm(width):
+    """``width`` rounded up to half a millimetre."""
+    return math.ceil(width * 2 - 1e-9) / 2
 
 
 def season_frame(standings, *, heads, tail, cell, totals):
     """Columns, rows and the key line of a season table. ``heads``: the four leading column labels; ``tail``:
     the total columns (bold first); ``cell(value)``: one tournament's result as text; ``totals(row)``: the total
-    cells. Widths from the content: every number column as its texts need; when the tournaments would leave the
-    name and the town less than ``NAME_LEAST`` + ``TOWN_LEAST`` their columns share what is left and their
-    numbers print smaller; the town gets what its longest name needs (one line) unless the name would then have
-    less than the town, and the name the rest."""
+    cells. Widths from the content: every number column as its texts and its heading's words need; when the
+    tournaments would leave the name (up to ``NAME_WANT``) and the town less than they need, their columns
+    share what is left (down to their numbers at ``SMALLEST_PT``) and print smaller. Of the rest the name keeps
+    what it needs up to 60 %, the town gets what its longest town needs on one line as far as that allows, and
+    the name takes the rest."""
     tournaments = standings.columns
     rank, name, town, played = heads
     body = []
@@ -73,17 +84,19 @@ def season_frame(standings, *, heads, tail, cell, totals):
     ends = [fitted(c, column[4 + len(tournaments) + i], bold=i == 0) for i, c in enumerate(tail)]
     per = [fitted(col(str(i), True, ""), column[3 + i]) for i in range(1, len(tournaments) + 1)]
     fixed = sum(c["width"] for c in first + ends)
-    room = LINE_MM - fixed - NAME_LEAST - TOWN_LEAST
-    if per and sum(c["width"] for c in per) > room:          # many tournaments: share the room, print smaller
-        each = max(room / len(per), max(heading_needed(c["label"]) for c in per))
-        longest = max((t for texts in column[4:4 + len(per)] for t in texts), key=len, default="")
-        size = fitted_size(longest, each - PAD, BODY_PT, 6.0)
-        per = [{**c, "width": round(each, 1), "size": size} for c in per]
-    rest = LINE_MM - fixed - sum(c["width"] for c in per)
     town_need, name_need = needed(column[2], SMALL_PT), needed(column[1], BODY_PT)
-    town_width = min(town_need, max(TOWN_LEAST, rest - max(name_need, rest / 2)))
-    town_width = max(TOWN_LEAST, min(town_width, rest - NAME_LEAST))
-    columns = [first[0], col(name, cls="name"), col(town, cls="small", width=round(town_width, 1)), first[1],
+    room = LINE_MM - fixed - max(min(name_need, NAME_WANT) + town_need, NAME_LEAST + TOWN_LEAST)
+    if per and sum(c["width"] for c in per) > room:          # many tournaments: narrower, their numbers smaller
+        longest = max((t for texts in column[4:4 + len(per)] for t in texts), key=len, default="")
+        least = max(needed([longest], SMALLEST_PT, safety=NUMBERS), max(heading_needed(c["label"]) for c in per))
+        each = max(math.floor(room / len(per) * 10) / 10, least)
+        size = fitted_size(longest, (each - PAD) * NUMBERS / FIT_SAFETY, BODY_PT, SMALLEST_PT)
+        per = [{**c, "width": each, "size": size} for c in per]
+    rest = LINE_MM - fixed - sum(c["width"] for c in per)
+    # the name keeps what it needs up to 60 % of the rest; the town gets up to its need of what is left (one line)
+    name_keeps = min(name_need, max(NAME_LEAST, rest * 0.6))
+    town_width = max(TOWN_LEAST, min(half_mm(town_need), rest - name_keeps))
+    columns = [first[0], col(name, cls="name"), col(town, cls="small", width=town_width), first[1],
                *per, *ends]
     legend = " · ".join(f"{i} = {t.name} ({t.date:%d.%m.})" for i, t in enumerate(tournaments, start=1))
     return columns, body, legend
