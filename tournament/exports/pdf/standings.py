@@ -236,7 +236,7 @@ class SeasonStandingsPdf(StandingsPdf):
         if not category and season.tournaments.filter(game=Tournament.Game.ZIEGE).exists():
             ziege_table = ziege.season_section(season, season_ziege_standings(season), _("Ziege"))
             if not standings.columns:                  # a season of Ziege evenings only: no empty Cego table
-                sections, ziege_table["break"] = [], False
+                sections, ziege_table["break"], ziege_table["status"] = [], False, None   # the head says it
             sections.append(ziege_table)
         return self.page_context(title, sections, season=season)
 
