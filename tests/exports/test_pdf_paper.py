@@ -54,7 +54,7 @@ def test_a_list_never_ends_on_a_page_with_one_or_two_rows():
 
 
 def test_an_over_long_word_breaks_with_a_visible_hyphen():
-    pages = list_pdf(3, town=LONG_TOWN)
+    pages = list_pdf(3, town=f"Bad {LONG_TOWN}")        # after a short word: WeasyPrint 70 dropped that hyphen
     found = pages[0][2]
     broken = [w[0] for w in found if w[0][-1:] in HYPHENS and w[0][:-1] in LONG_TOWN]
     assert len(broken) >= 3, [w[0] for w in found]         # the town breaks, and every break shows a hyphen

@@ -126,8 +126,10 @@ def finish(section, line):
         cells = []
         for c, width, cls, style, text in zip(columns, widths, classes, styles, (row["cells"][i] for i in keep)):
             if isinstance(text, str) and not c["num"] and not c.get("keep"):
-                text = breakable(keep_number(text) if c.get("team") else text, width, cell_size(c),
-                                 bold or "total" in c["cls"])
+                plain = keep_number(text) if c.get("team") else text
+                text = breakable(plain, width, cell_size(c), bold or "total" in c["cls"])
+                if text != plain:       # breaks at its soft hyphens only: "anywhere" would drop a hyphen
+                    cls += " marked"    # that does not fit the line (WeasyPrint 70)
             cells.append({"text": text, "cls": cls, "style": style})
         row["cells"] = cells
     split = max(len(rows) - TAIL_ROWS, 0)
