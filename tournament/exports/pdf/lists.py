@@ -49,8 +49,8 @@ class TableListByTable(RoundListExporter):
             labels = seat_labels(seats, scope)
             lines = [seat_line(s, labels[s.position]) for s in seats]
             for line in lines:       # a word longer than the column breaks with a hyphen (``words.breakable``)
-                line["name"] = breakable(line["name"], NAME_MM, 12.0)
-                line["own_town"] = breakable(line["own_town"], NAME_MM, 8.5)
+                line["name"] = breakable(line["name"], NAME_MM, 11.0)
+                line["own_town"] = breakable(line["own_town"], NAME_MM, 7.0)
             tables.append({"number": table.number, "size": table.size, "seats": lines})
         return {**self.base_context(round_), "tables": tables}
 
