@@ -16,7 +16,17 @@ from tournament.common.collation import name_key
 from tournament.common.numbers import signed
 from tournament.exports import ziege
 from tournament.exports.base import CEGO_GAMES, PdfExporter, render_document, render_pdf
-from tournament.exports.pdf.sections import LINE_MM, PORTRAIT_MM, col, finish, rank_text, season_frame
+from tournament.exports.pdf.sections import (
+    HEAD_PT,
+    LINE_MM,
+    PORTRAIT_MM,
+    col,
+    finish,
+    half_mm,
+    needed,
+    rank_text,
+    season_frame,
+)
 from tournament.exports.registry import register
 from tournament.models import Entry, Tournament
 from tournament.results.engine import OFFIZIERS
@@ -52,7 +62,8 @@ def tournament_section(tournament, standings, title, *, prize_keys=()):
     declarer = tournament.game != OFFIZIERS          # two players: nobody is declarer (docs/standings.md)
     columns += [col(_("Total points"), True, "total", 15)]
     if declarer:
-        columns.append(col(_("Decl. +/−"), True, "", 12))
+        label = _("Decl. +/−")             # as wide as its heading on one line ("Sp. +/" over "−" at 12 mm)
+        columns.append(col(label, True, "", max(12.0, half_mm(needed([label], HEAD_PT, bold=True)))))
     body = []
     for r in rows:
         d = r.data
