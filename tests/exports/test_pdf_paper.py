@@ -157,3 +157,13 @@ def test_the_ziege_sheets_carry_the_footer_of_the_cego_sheets():
             assert re.search(r"Durchgang 1 · Tisch \d+ · .*gedruckt \d\d\.\d\d\.\d{4} \d\d:\d\d", text), identifier
             assert f"{number} / {len(pages)}" in text
         assert ("wie eingegeben" in pages[0]) == (identifier == "ziege_sheets")
+
+
+def test_a_table_card_name_longer_than_the_card_breaks_with_a_hyphen():
+    from tournament.exports.pdf.cards import seat_line
+
+    seat = SimpleNamespace(position=1, entry=SimpleNamespace(start_number=5))
+    line = seat_line(seat, f"Hans {LONG_TOWN}{LONG_TOWN}")
+    assert line["marked"] and SHY in line["name"] and line["name"].replace(SHY, "") == f"Hans {LONG_TOWN}{LONG_TOWN}"
+    plain = seat_line(seat, "Maria-Theresia Oberholzer-Schwarzwälder")
+    assert not plain["marked"] and SHY not in plain["name"]

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy
 from tournament.draws.selectors import draw_lists, namesake_scope, seat_labels
 from tournament.exports.base import CEGO_GAMES, PdfExporter, site_base
 from tournament.exports.pdf import sheet_layout
+from tournament.exports.pdf.words import breakable
 from tournament.exports.registry import register
 from tournament.models import Round
 from tournament.table_entry import links
@@ -24,6 +25,15 @@ def name_size(name, first):
     own spaces and hyphens (never cut; docs/exports.md, "Names print whole")."""
     width = NAME_WIDTH - (FIRST_WIDTH if first else 0.0)
     return sheet_layout.fmt(sheet_layout.fitted_size(name, width, 11.0, 8.0))
+
+
+def seat_line(seat, full):
+    """A seat on the card: the name at its fitted size; a word longer than the whole column even then breaks with a
+    visible hyphen (``words.breakable``; ``marked``: it breaks only at its soft hyphens)."""
+    size = name_size(full, seat.position == 0)
+    name = breakable(full, NAME_WIDTH - 2.0, float(size))
+    return {"seat": seat.position + 1, "name": name, "name_pt": size, "marked": name != full,
+            "start_number": seat.entry.start_number, "first": seat.position == 0}
 
 
 def table_link(link, base):
@@ -57,9 +67,7 @@ class TableCards(PdfExporter):
             cards.append({
                 "number": table.number, "size": table.size, "five": table.dealer_sits_out,
                 "games": table.games_planned,
-                "seats": [{"seat": s.position + 1, "name": labels[s.position].full,
-                           "name_pt": name_size(labels[s.position].full, s.position == 0),
-                           "start_number": s.entry.start_number, "first": s.position == 0} for s in seats],
+                "seats": [seat_line(s, labels[s.position].full) for s in seats],
                 "link": table_link(active.get(table.pk), base)})
         return {"tournament": round_.tournament, "round": round_, "cards": cards, "locked":
                 round_.status == Round.Status.LOCKED, "link_warning": links.link_warning(base, paper=True)}
