@@ -11,7 +11,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring import ScoringError, ziege
-from scoring.engine import score_game
+from scoring.games import score_game
 from tournament.audit.log import audit
 from tournament.common.locks import lock_tournament
 from tournament.models import AuditLog, Tournament, ZiegeGame
