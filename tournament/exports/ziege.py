@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from tournament.common.numbers import signed
 from tournament.exports.base import INTEGER, SIGNED, ZIEGE_GAMES, Column, PdfExporter, Sheet
-from tournament.exports.pdf.sections import col, season_frame
+from tournament.exports.sections import LOT_MARK, col, lot_legend, season_frame
 from tournament.exports.registry import register
 from tournament.models import Round, Seat, ZiegeBye
 from tournament.results import ziege as ziege_results
@@ -60,8 +60,6 @@ def season_section(season, standings, title):
 
 def workbook_sheets(tournament):
     """The workbook's sheets of a Ziege tournament: team standings, then one sheet per round with every game."""
-    from tournament.exports.pdf.standings import LOT_MARK, lot_legend   # (that module imports this one)
-
     ranked = ziege_standings.standings(tournament)
     lots = any(r["by_lot"] for r in ranked)          # the lot column only when the lot decided a place, as Cego's
 

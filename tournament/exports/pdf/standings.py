@@ -16,7 +16,7 @@ from tournament.common.collation import name_key
 from tournament.common.numbers import signed
 from tournament.exports import ziege
 from tournament.exports.base import CEGO_GAMES, PdfExporter
-from tournament.exports.pdf.sections import col, rank_text, season_frame
+from tournament.exports.sections import LOT_MARK, col, lot_legend, rank_text, season_frame
 from tournament.exports.registry import register
 from tournament.models import Entry, Tournament
 from tournament.results.engine import OFFIZIERS
@@ -28,13 +28,7 @@ from tournament.standings.selectors import (
 )
 from tournament.standings.ziege_season import season_ziege_standings
 
-
-LOT_MARK = "L"
 NOT_COUNTED = "–*"
-
-
-def lot_legend():
-    return _("%(mark)s = place decided by lot") % {"mark": LOT_MARK}
 
 
 def tournament_section(tournament, standings, title, *, prize_keys=()):

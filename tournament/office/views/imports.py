@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.common.idempotency import idempotent
+from tournament.exports.xlsx.tournament import registration_template_xlsx
 from tournament.office import errors
 from tournament.office.forms.director import ImportUploadForm
 from tournament.office.views.access import direct, office
@@ -41,7 +42,6 @@ from tournament.registration.importer import (
     check_against_tournament,
     import_registrations,
     only_clashes,
-    registration_template_xlsx,
 )
 from tournament.standings.categories import builtin_categories, member_labels
 

@@ -1,6 +1,9 @@
 """The building blocks of a PDF standings *section* (printed by ``pdf/standings.html``): a column, a rank, and the
 season table's frame shared by the Cego and the Ziege season tables (rank, name, town, played, one column per
-tournament — in brackets when outside the best N — then the table's own total columns)."""
+tournament — in brackets when outside the best N — then the table's own total columns), and the lot mark with its
+legend. Beside ``base``, below ``pdf/``, ``xlsx/`` and ``ziege``, which all print standings."""
+
+from django.utils.translation import gettext as _
 
 # landscape A4 less the margins: what the columns of a season table share, in mm
 LINE_MM = 277
@@ -41,3 +44,11 @@ def season_frame(standings, *, heads, tail, cell, totals, least, most):
                      "cls": ""})
     legend = " · ".join(f"{i} = {t.name} ({t.date:%d.%m.})" for i, t in enumerate(tournaments, start=1))
     return columns, body, legend
+
+
+LOT_MARK = "L"                  # a place decided by lot, in every standings file (PDF, board, workbook)
+
+
+def lot_legend():
+    """The foot note that explains ``LOT_MARK``."""
+    return _("%(mark)s = place decided by lot") % {"mark": LOT_MARK}
