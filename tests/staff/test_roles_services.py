@@ -24,7 +24,7 @@ from tournament.results import services
 from tournament.results.random_play import play_table
 from tournament.staff import permissions
 from tournament.staff import services as roles
-from tournament.table_entry import links
+from tournament.draws import links
 
 pytestmark = pytest.mark.django_db
 

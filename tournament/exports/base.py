@@ -40,7 +40,7 @@ from tournament.exports.workbook import (  # noqa: F401
     write_xlsx,
 )
 from tournament.standings.selectors import has_cego, has_teams
-from tournament.standings.status import status_of
+from tournament.results.status import status_of
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 PDF = "application/pdf"
@@ -126,7 +126,7 @@ class Exporter:
 
     def page_header(self, **kwargs):
         """``(event, status)`` printed at the top of every page of a workbook (``write_xlsx(page_header=…)``): the
-        tournament's name and date or the season's name, and the list's status (``standings.status``: "Endstand"
+        tournament's name and date or the season's name, and the list's status (``results.status``: "Endstand"
         or how far it is) when ``page_status``; () without a tournament or season. Computed once per workbook."""
         tournament, season = target_tournament(kwargs), kwargs.get("season")
         if tournament is not None:
@@ -205,7 +205,7 @@ class PdfExporter(Exporter):
         return (self.identifier,)
 
     def status(self, **kwargs):
-        """The list's ``standings.status.ListStatus`` (None when it shows no status)."""
+        """The list's ``results.status.ListStatus`` (None when it shows no status)."""
         if not self.shows_status:
             return None
         return status_of(tournament=kwargs.get("tournament"), season=kwargs.get("season"), games=self.status_games)

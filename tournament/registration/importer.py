@@ -22,10 +22,10 @@ from rapidfuzz.distance import OSA
 
 from tournament.audit.log import audit
 from tournament.common import names
-from tournament.common.locks import lock_tournament
+from tournament.models.locks import lock_tournament
 from tournament.models import AuditLog, Entry, Player, Team
 from tournament.registration import services as registration_services
-from tournament.registration.files import COLUMNS, DIRECTOR, FOOTER, ImportRejected, parse_registrations
+from tournament.registration.files import DIRECTOR, FOOTER, ImportRejected, parse_registrations
 from tournament.registration.selectors import visible
 from tournament.registration.services import team_named
 from tournament.staff.permissions import DIRECT, require

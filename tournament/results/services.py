@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from scoring import ScoringError, score_game
 from tournament.audit import versions
 from tournament.audit.log import audit
-from tournament.common.locks import lock_tournament
+from tournament.models.locks import lock_tournament
 from tournament.common.numbers import signed
 from tournament.models import (
     Adjustment,

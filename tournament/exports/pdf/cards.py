@@ -11,7 +11,7 @@ from tournament.exports.base import CEGO_GAMES, PdfExporter, site_base
 from tournament.exports.pdf import sheet_layout
 from tournament.exports.registry import register
 from tournament.models import Round
-from tournament.table_entry import links
+from tournament.draws import links
 from tournament.table_entry.qr import qr_svg
 
 

@@ -20,6 +20,7 @@ from tournament.exports.sections import LOT_MARK, col, lot_legend, rank_text, se
 from tournament.exports.registry import register
 from tournament.models import Entry, Tournament
 from tournament.results.engine import OFFIZIERS
+from tournament.results.status import season_status
 from tournament.standings.categories import category_choices, category_label
 from tournament.standings.selectors import (
     season_standings,
@@ -212,7 +213,6 @@ class SeasonStandingsPdf(StandingsPdf):
 
     def status(self, *, season, category=None, **kwargs):
         # a category ranks Cego results only; the whole list has its Ziege table too, and counts every evening
-        from tournament.standings.status import season_status
 
         return season_status(season, CEGO_GAMES if category else None)
 
