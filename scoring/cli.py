@@ -11,8 +11,9 @@ import json
 import math
 import sys
 
-from . import cards, engine, rulesets, tariff
+from . import cards, rulesets, tariff
 from .errors import ScoringError
+from .games import score_games
 
 
 def _read(name):
@@ -102,7 +103,7 @@ def _score(args):
     if not isinstance(games, list):
         print("the input must be a JSON array of games", file=sys.stderr)
         return 2
-    results = engine.score_games(games, args.lang)
+    results = score_games(games, args.lang)
     sys.stdout.write(dump_results(results, args.indent) + "\n")
     return 1 if any("error" in r for r in results) else 0
 

@@ -1,4 +1,8 @@
-"""The contracts of Cego (RULES.md §3) and the words the engine uses.
+"""The contracts of Cego (RULES.md §3), the words the engine uses, and the arithmetic of Fach and value (§4).
+
+A leaf: it imports nothing, and every game module (``engine``, ``offiziers``) and the ``tariff`` take the shared
+arithmetic from here — ``fach_for``, ``round_value``, ``round_up``, ``point_value`` and ``is_int`` — so no game
+module imports another for a sum.
 
 Vocabulary, used the same way everywhere in this project:
 
@@ -104,3 +108,40 @@ def canonical(key):
 def contract_name(key, lang="de"):
     contract = CONTRACTS.get(key)
     return contract.name(lang) if contract else key
+
+
+# -- the arithmetic of Fach and value (RULES.md §4), shared by every game module and the tariff -------------------
+
+
+def is_int(value):
+    """A whole number of the JSON input (``True`` is not one)."""
+    return type(value) is int
+
+
+def fach_for(rs, losing_points, threshold):
+    """Fach of a losing side with ``losing_points`` that needed ``threshold`` (RULES.md §4)."""
+    if losing_points <= 0:
+        return rs.max_fach
+    fach = (threshold - 1 - losing_points) // rs.fach_width + 1
+    return rs.max_fach if fach > rs.max_fach else (1 if fach < 1 else fach)
+
+
+def round_value(value, step):
+    """Round half up to a multiple of ``step`` (15 → 20, 14 → 10 for step 10)."""
+    if step <= 1:
+        return value
+    return (2 * value + step) // (2 * step) * step
+
+
+def round_up(value, step):
+    """Round up to a multiple of ``step`` (1 → 5, 5 → 5, 6 → 10 for step 5)."""
+    return -(-value // step) * step if step > 1 else value
+
+
+def point_value(rs, contract_key, fach, won, calls=0, multipliers=None):
+    """X, the value per opponent, before and after rounding and calls: ``(M, raw, rounded, X)``."""
+    m_win, m_loss = multipliers or rs.point_multipliers[contract_key]
+    m = m_win if won else m_loss
+    raw = fach * rs.unit * m
+    rounded = round_value(raw, rs.rounding)
+    return m, raw, rounded, rounded << calls if calls else rounded

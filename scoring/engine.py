@@ -1,12 +1,27 @@
-"""The scoring engine: one game in (the JSON object of RULES.md §6), one result out.
+"""Cego's engine: one game of four-handed Cego in (the JSON object of RULES.md §6), one result out.
 
-``score_game(game)`` validates the game against its ruleset, scores it and explains it; it raises
-``ScoringError`` for a game the rules reject. ``score_games(games)`` scores a batch and turns rejections into
-``{"error": …}`` results, as the CLI prints them. Räuber and Drescher live in ``scoring.free_for_all``.
+``score(game)`` validates the game against its ruleset, scores it and explains it; it raises ``ScoringError`` for
+a game the rules reject. It knows only Cego: ``scoring.games`` is the one entry for any game (it hands a Cego
+here, an Offiziers-Cego to ``scoring.offiziers``, a Ziege to ``scoring.ziege``) and scores batches. Räuber and
+Drescher live in ``scoring.free_for_all``; the Fach and value arithmetic every game shares in
+``scoring.contracts``.
+
+The variants of the old rule sheets and the regional games (issue 15; docs/scoring.md, "Variants") are part of
+this engine. Each is switched on by a ruleset parameter (``scoring.rulesets``) and is off in the rulesets that
+existed before, so their results do not change:
+
+* ``gegensolo_by_contract`` — a Gegensolo writes the factor of the contract it was played with + 1; the entry
+  names that contract in ``played_with`` (``cego`` … ``kleiner_mann``).
+* ``margin_over`` — the three-handed "margin over 35": X = (winner's card points − 35) × M, rounded up.
+* ``ouverte_factor`` — a goal game played open (``"ouverte": true`` on the entry) is worth that many times more.
+* ``schinden`` — the Schinden challenge of regulated Solo as a penalty game: ``penalty`` names the seat that
+  loses, which pays a Solo lost at ``penalty_fach`` Fach to every other seat.
 """
 
-from . import explain, free_for_all, seats, variants
-from .contracts import ALL_TRICKS, CONTRACTS, GOAL, PENALTY, POINT, RAEUBER, canonical
+from . import explain, free_for_all, seats
+from .contracts import (
+    ALL_TRICKS, CONTRACTS, GOAL, LADDER, PENALTY, POINT, RAEUBER, canonical, fach_for, is_int, point_value, round_up,
+)
 from .errors import ScoringError
 from .rulesets import DEFAULT_RULESET, resolve
 
@@ -15,10 +30,6 @@ FIELDS = frozenset((
     "announcer", "raeuber_points", "raeuber_tricks", "last_trick", "calls", "penalty", "dealer",
     "played_with", "ouverte",
 ))
-
-
-def is_int(value):
-    return type(value) is int
 
 
 class Table:
@@ -57,13 +68,11 @@ class Table:
         return value
 
 
-def score_game(game, lang="de"):
-    """Score one game (a dict as in RULES.md §6). Returns the result dict; raises ``ScoringError``."""
+def score(game, lang="de"):
+    """Score one game of Cego (a dict as in RULES.md §6, no ``"game"`` field). Returns the result dict; raises
+    ``ScoringError``. Callers score through ``scoring.games.score_game``, which names every game."""
     if type(game) is not dict:
         raise ScoringError("malformed", detail="a game must be a JSON object")
-    if "game" in game:   # Offiziers-Cego, Ziege, or "cego" named: scoring.games (imported here: it imports us)
-        from .games import score
-        return score(game, lang)
     if not FIELDS.issuperset(game):
         unknown = sorted(str(k) for k in game if k not in FIELDS)
         raise ScoringError("malformed", detail=f"unknown field(s): {', '.join(unknown)}")
@@ -93,9 +102,9 @@ def score_game(game, lang="de"):
     if contract.kind != POINT and game.get("played_with") is not None:
         raise ScoringError("played_with_not_allowed", ruleset=rs.key)
     if contract.kind != GOAL:
-        variants.ouverte(game, rs, contract)
+        ouverte(game, rs, contract)
     if contract.kind == PENALTY:
-        return variants.schinden(game, rs, table, p, _write_one_against_rest)
+        return schinden(game, rs, table, p)
     if contract.kind == POINT:
         return _point_game(game, rs, table, contract, calls, penalty, p)
     if contract.kind == GOAL:
@@ -135,30 +144,6 @@ def _declarer(game, table, contract):
     return declarer
 
 
-def fach_for(rs, losing_points, threshold):
-    """Fach of a losing side with ``losing_points`` that needed ``threshold`` (RULES.md §4)."""
-    if losing_points <= 0:
-        return rs.max_fach
-    fach = (threshold - 1 - losing_points) // rs.fach_width + 1
-    return rs.max_fach if fach > rs.max_fach else (1 if fach < 1 else fach)
-
-
-def round_value(value, step):
-    """Round half up to a multiple of ``step`` (15 → 20, 14 → 10 for step 10)."""
-    if step <= 1:
-        return value
-    return (2 * value + step) // (2 * step) * step
-
-
-def point_value(rs, contract_key, fach, won, calls=0, multipliers=None):
-    """X, the value per opponent, before and after rounding and calls: ``(M, raw, rounded, X)``."""
-    m_win, m_loss = multipliers or rs.point_multipliers[contract_key]
-    m = m_win if won else m_loss
-    raw = fach * rs.unit * m
-    rounded = round_value(raw, rs.rounding)
-    return m, raw, rounded, rounded << calls if calls else rounded
-
-
 def _point_game(game, rs, table, contract, calls, penalty, p):
     declarer = _declarer(game, table, contract)
     cp = game.get("card_points")
@@ -170,7 +155,7 @@ def _point_game(game, rs, table, contract, calls, penalty, p):
     elif not 0 <= cp <= rs.total:
         raise ScoringError("card_points_out_of_range", total=rs.total, value=cp)
     name = contract.name(p["lang"])
-    by_contract = variants.played_with(game, rs, contract)
+    by_contract = played_with(game, rs, contract)
     multipliers = by_contract[0] if by_contract else None
     if by_contract:
         name += p["played_with"].format(c=CONTRACTS[by_contract[1]].name(p["lang"]))
@@ -190,7 +175,7 @@ def _point_game(game, rs, table, contract, calls, penalty, p):
     other = rs.defender_total - eff
     if rs.margin_over is not None:
         both = multipliers or rs.point_multipliers[contract.key]
-        won, m, winner, margin, raw, rounded, x = variants.margin_value(rs, both, eff, other, calls)
+        won, m, winner, margin, raw, rounded, x = margin_value(rs, both, eff, other, calls)
         text = f"{name} {p['won'] if won else p['lost']} " + p["points"].format(d=eff, o=other) + " → " + p[
             "margin"].format(w=winner, base=rs.margin_over, d=margin, unit=rs.unit, m=m, raw=raw, x=rounded)
         if calls:
@@ -219,7 +204,7 @@ def _goal_game(game, rs, table, contract, calls, penalty, p):
         if not 0 <= tricks <= rs.hand_size:
             raise ScoringError("tricks_out_of_range", max=rs.hand_size, value=tricks)
     name = contract.name(p["lang"])
-    factor = variants.ouverte(game, rs, contract)
+    factor = ouverte(game, rs, contract)
     x = rs.fixed_values[contract.key] * factor << calls
     if factor != 1:
         name += p["ouverte"].format(k=factor)
@@ -268,12 +253,56 @@ def _write_one_against_rest(rs, table, declarer, won, x, fach, text, p, penalty=
     return {"scores": scores, "value": x, "fach": fach, "won": won, "explanation": text + "."}
 
 
-def score_games(games, lang="de"):
-    """Score a batch; a rejected game gives ``{"error": {"code", "message", "params"}}`` in its place."""
-    results = []
-    for game in games:
-        try:
-            results.append(score_game(game, lang))
-        except ScoringError as err:
-            results.append({"error": err.as_dict(lang)})
-    return results
+# -- the variants (see the module docstring) ----------------------------------------------------------------------
+
+
+def played_with(game, rs, contract):
+    """The Gegensolo multiplier ``(win M, loss M)`` and the contract it was played with, or ``None``."""
+    value = game.get("played_with")
+    if contract.key != "gegensolo" or not rs.gegensolo_by_contract:
+        if value is not None:
+            raise ScoringError("played_with_not_allowed", ruleset=rs.key)
+        return None
+    if value is None:
+        raise ScoringError("played_with_required")
+    if value not in LADDER or value not in rs.point_multipliers:
+        raise ScoringError("played_with_invalid", contract=str(value))
+    m = rs.point_multipliers[value][0] + 1
+    return (m, m), value
+
+
+def ouverte(game, rs, contract):
+    """The factor of a game played open: 1 unless ``ouverte`` is true; rejected where it is not played."""
+    value = game.get("ouverte")
+    if value is None or value is False:
+        return 1
+    if value is not True:
+        raise ScoringError("malformed", detail="'ouverte' must be true or false")
+    if contract.kind != GOAL or rs.ouverte_factor is None:
+        raise ScoringError("ouverte_not_allowed", ruleset=rs.key)
+    return rs.ouverte_factor
+
+
+def margin_value(rs, multipliers, eff, other, calls):
+    """X of the margin scoring: the winning side's card points over ``margin_over`` times M (the win or the
+    loss multiplier), rounded up: ``(won, M, winner's points, margin, raw, rounded, X)``."""
+    won = eff >= rs.declarer_threshold
+    m = multipliers[0 if won else 1]
+    winner = eff if won else other
+    margin = max(winner - rs.margin_over, 0)
+    raw = margin * rs.unit * m
+    rounded = round_up(raw, rs.margin_rounding)
+    return won, m, winner, margin, raw, rounded, rounded << calls if calls else rounded
+
+
+def schinden(game, rs, table, p):
+    """Schinden: the seat in ``penalty`` loses a Solo at ``penalty_fach`` Fach to every other seat."""
+    loser = table.seat(game, "penalty", "penalty_required")
+    for field in ("declarer", "card_points", "achieved", "tricks", "played_with"):
+        if game.get(field) is not None:
+            raise ScoringError("malformed", detail=f"'{field}' is not part of a Schinden")
+    m, raw, rounded, x = point_value(rs, "solo", rs.penalty_fach, False)
+    text = p["schinden"].format(seat=explain.seat(p, loser), f=rs.penalty_fach, unit=rs.unit, m=m, raw=raw)
+    if rounded != raw:
+        text += p["rounded"].format(x=rounded)
+    return _write_one_against_rest(rs, table, loser, False, x, rs.penalty_fach, text, p)

@@ -151,7 +151,7 @@ MESSAGES = {
         "The series already ended after game {game}; a new series starts a new list.",
         "Die Serie war schon nach Spiel {game} zu Ende; eine neue Serie beginnt eine neue Liste.",
     ),
-    # Variants (scoring.variants; docs/scoring.md, "Variants")
+    # Variants (the variants of scoring.engine; docs/scoring.md, "Variants")
     "played_with_required": (
         "Under this ruleset a Gegensolo needs the contract it was played with ('played_with').",
         "In diesem Regelwerk muss beim Gegensolo angegeben werden, mit welchem Spiel es gespielt wurde.",

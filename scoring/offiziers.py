@@ -3,8 +3,8 @@
 Both players play all 54 cards; each counts his tricks with the ruleset's counting, so the two counts add up to
 the pack of that counting (79 by pairs, 70 by triples). The one with more points wins: 40 or more by pairs (one
 player always wins), 36 or more by triples, where 35:35 is a draw that writes 0. The loser's points give the
-Fach exactly as in a four-handed game (``engine.fach_for`` with T = 40 or 36, the ruleset's ``fach_width`` and
-``max_fach``); X = round(Fach × unit × 1) with the ruleset's unit and rounding (``engine.round_value``). The
+Fach exactly as in a four-handed game (``contracts.fach_for`` with T = 40 or 36, the ruleset's ``fach_width`` and
+``max_fach``); X = round(Fach × unit × 1) with the ruleset's unit and rounding (``contracts.round_value``). The
 winner writes +X, the loser −X; the option ``writing: win_loss`` writes +1 / −1 instead. A rule violation
 (``penalty``: the offender's seat) loses at ``penalty_fach``.
 
@@ -14,7 +14,7 @@ seat), ``value`` (X; 1 under win/loss writing; 0 for a draw), ``fach`` (None for
 ``winner`` (seat or None), ``won`` (None: there is no declarer, as in Räuber) and ``explanation``.
 """
 
-from . import cards, engine, explain
+from . import cards, contracts, explain
 from .errors import ScoringError
 from .rulesets import DEFAULT_RULESET, resolve
 
@@ -48,7 +48,7 @@ def _points(game, pack, required):
         if required:
             raise ScoringError("card_points_required")
         return None
-    if type(cp) is not list or len(cp) != PLAYERS or not all(engine.is_int(v) for v in cp):
+    if type(cp) is not list or len(cp) != PLAYERS or not all(contracts.is_int(v) for v in cp):
         raise ScoringError("malformed", detail="'card_points' must be a list of two whole numbers")
     for value in cp:
         if not 0 <= value <= pack:
@@ -66,12 +66,12 @@ def score(game, lang="de"):
     rs, writing = ruleset_and_writing(game)
     p = explain.phrases(lang)
     players = game.get("players", PLAYERS)
-    if not engine.is_int(players):
+    if not contracts.is_int(players):
         raise ScoringError("malformed", detail="'players' must be 2")
     if players != PLAYERS:
         raise ScoringError("wrong_player_count", game=p["offiziers"], expected=PLAYERS, players=players)
     penalty = game.get("penalty")
-    if penalty is not None and (not engine.is_int(penalty) or not 0 <= penalty < PLAYERS):
+    if penalty is not None and (not contracts.is_int(penalty) or not 0 <= penalty < PLAYERS):
         raise ScoringError("bad_seat", seat=penalty, field="penalty")
     pack = PACK[rs.counting]
     cp = _points(game, pack, required=penalty is None)
@@ -85,7 +85,7 @@ def score(game, lang="de"):
             return _result([0, 0], 0, None, None, text)
         winner = 0 if cp[0] > cp[1] else 1
         loser_points = cp[1 - winner]
-        fach = engine.fach_for(rs, loser_points, threshold(pack))
+        fach = contracts.fach_for(rs, loser_points, threshold(pack))
         key = "off_won" if loser_points else "off_schliff"
         head += p[key].format(seat=_seat(p, winner), w=cp[winner], l=loser_points)
     loser = 1 - winner
@@ -95,7 +95,7 @@ def score(game, lang="de"):
         text = head + " → " + p["off_win_loss"].format(winner=_seat(p, winner), loser=_seat(p, loser))
         return _result(scores, 1, fach, winner, text)
     raw = fach * rs.unit
-    x = engine.round_value(raw, rs.rounding)
+    x = contracts.round_value(raw, rs.rounding)
     scores[winner], scores[loser] = x, -x
     text = head + " → " + p["fach"].format(f=fach, unit=rs.unit, m=1, raw=raw)
     if x != raw:
@@ -121,14 +121,14 @@ def tariff(rs):
     wins = threshold(pack)
     rows = []
     for fach in range(1, rs.max_fach + 1):
-        points = [p for p in range(wins) if p <= pack - wins and engine.fach_for(rs, p, wins) == fach]
+        points = [p for p in range(wins) if p <= pack - wins and contracts.fach_for(rs, p, wins) == fach]
         if points:
             rows.append({"fach": fach, "loser": _span(points[0], points[-1]),
                          "winner": _span(pack - points[-1], pack - points[0]),
-                         "value": engine.round_value(fach * rs.unit, rs.rounding)})
+                         "value": contracts.round_value(fach * rs.unit, rs.rounding)})
     return {"pack": pack, "threshold": wins, "rows": rows, "draw": pack % 2 == 0, "unit": rs.unit,
             "rounding": rs.rounding, "penalty_fach": rs.penalty_fach,
-            "penalty_value": engine.round_value(rs.penalty_fach * rs.unit, rs.rounding)}
+            "penalty_value": contracts.round_value(rs.penalty_fach * rs.unit, rs.rounding)}
 
 
 def _span(low, high):

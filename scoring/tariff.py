@@ -5,9 +5,8 @@ This is what a director pins to the wall and what ``python -m scoring table`` an
 
 from dataclasses import dataclass, field
 
-from .contracts import CONTRACTS, GOAL_CONTRACTS, LADDER, WIN_LOSS
-from .engine import fach_for, point_value
-from .variants import round_up
+from .contracts import CONTRACTS, GOAL_CONTRACTS, LADDER, WIN_LOSS, fach_for, point_value, round_up
+from .rulesets import RULESET_KEYS, resolve
 
 
 @dataclass(frozen=True)
@@ -163,8 +162,6 @@ _WORDS = {
 def comparison(lang="de", keys=None):
     """All rulesets side by side: ``{"columns": [{key, name}], "rows": [{key, label, cells}]}``, every cell a
     text (``–``: not played). The tariff index page only prints it."""
-    from .rulesets import RULESET_KEYS, resolve
-
     i = 0 if str(lang).startswith("de") else 1
     word = {k: v[i] for k, v in _WORDS.items()}
     sets = [resolve(k) for k in (keys or RULESET_KEYS)]

@@ -1,4 +1,5 @@
 """The shape docs/architecture.md promises: package boundaries (import-linter), small modules, small folders."""
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -38,3 +39,29 @@ def test_every_package_says_what_it_owns():
               if "migrations" not in p.parts and "management" not in p.parts and "templatetags" not in p.parts
               and not p.read_text(encoding="utf-8").lstrip().startswith('"""')]
     assert not silent, f"packages without a docstring: {silent}"
+
+
+# Imports inside a function are for a heavy or platform-bound library only (WeasyPrint, openpyxl, ctypes …), with
+# the reason written beside them; never for the project's own code: a cycle is broken by moving the shared part
+# down (docs/architecture.md, "No cycles"), which the acyclic_siblings contract of .importlinter checks.
+OWN_CODE_IN_A_FUNCTION = {"tournament/apps.py"}     # Django's ready() hook: app code once the registry is loaded
+
+
+def test_no_function_imports_the_projects_own_code():
+    found = []
+    for path in [*(ROOT / "scoring").rglob("*.py"), *python_files()]:
+        rel = str(path.relative_to(ROOT))
+        if rel in OWN_CODE_IN_A_FUNCTION:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for func in (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
+            for node in ast.walk(func):
+                if isinstance(node, ast.ImportFrom):
+                    names = [node.module or ""] if node.level == 0 else ["."]
+                elif isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                else:
+                    continue
+                if any(n == "." or n.split(".")[0] in ("scoring", "tournament") for n in names):
+                    found.append(f"{rel}:{node.lineno}")
+    assert not found, f"imports of the project's own code inside a function: {found}"

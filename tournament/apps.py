@@ -10,5 +10,6 @@ class TournamentConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        # The ``id`` path converter (ids beyond 64 bits are a 404) before any urls module is read.
+        # The ``id`` path converter (ids beyond 64 bits are a 404) before any urls module is read: Django's ready()
+        # hook, where app code runs once the registry is loaded (not for a cycle).
         from tournament.config import converters  # noqa: F401

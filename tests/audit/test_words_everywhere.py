@@ -29,7 +29,8 @@ from tournament.results import early_end
 from tournament.results import services as results
 from tournament.seasons import services as seasons
 from tournament.staff import services as staff
-from tournament.table_entry import holds, links
+from tournament.draws import links
+from tournament.table_entry import holds
 from tournament.table_entry import selectors as table_selectors
 from tournament.table_entry import services as table_entry
 

@@ -468,7 +468,7 @@ def test_a_version_1_document_with_the_old_field_names_still_imports(tmp_path):
 
 def test_a_file_from_before_entry_at_the_table_imports_and_its_open_rounds_get_new_links(tmp_path):
     from tournament.models import TableLink
-    from tournament.table_entry import links
+    from tournament.draws import links
 
     t, round_ = factories.drawn(players=8)
     table = round_.tables.order_by("number").first()

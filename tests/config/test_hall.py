@@ -25,7 +25,7 @@ from tournament import exports as exporters
 from tournament.common import addresses
 from tournament.config import hall
 from tournament.management.commands.demo import served_at
-from tournament.table_entry import links
+from tournament.draws import links
 
 ROOT = Path(django_settings.BASE_DIR)
 LAN = addresses.lan_address()

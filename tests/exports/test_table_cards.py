@@ -14,7 +14,7 @@ from tests import factories
 from tournament import exports as exporters
 from tournament.models import ExportJob, Round
 from tournament.results import services
-from tournament.table_entry import links
+from tournament.draws import links
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from django.utils import translation
 
 from tests import factories
 from tournament.exports import get
-from tournament.standings.status import tournament_status
+from tournament.results.status import tournament_status
 
 pytestmark = pytest.mark.django_db
 

@@ -12,11 +12,11 @@ from tests import factories
 from tournament.exports import get
 from tournament.exports.base import Column, Sheet, write_xlsx
 from tournament.exports.pdf.standings import LOT_MARK, lot_legend
-from tournament.exports.xlsx.writer import HEADER_CHARS, MAX_WIDTH, header_text
+from tournament.exports.workbook import HEADER_CHARS, MAX_WIDTH, header_text
 from tournament.models import Entry, Player
 from tournament.standings.selectors import tournament_standings
 from tournament.standings.services import draw_missing_lots
-from tournament.standings.status import season_status, tournament_status
+from tournament.results.status import season_status, tournament_status
 
 pytestmark = pytest.mark.django_db
 

@@ -54,7 +54,7 @@ def test_the_season_standings_pdf_prints_the_ziege_table_after_the_cego_one(seas
     # rank, name, town, played, per tournament "series difference", series won, difference
     assert line.startswith(f"{bernd.rank}.") and line.rstrip().endswith("2 +24")
     assert "1 +12" in line and line.count("+12") == 2
-    # the Ziege table says what it is as every list does (standings.status, its Ziege evenings): flagged under its
+    # the Ziege table says what it is as every list does (results.status, its Ziege evenings): flagged under its
     # heading and in its pages' running header, no note of its own any more
     assert all(text.count(status) >= 2 for text in texts[ziege_at:])
     assert "Provisional:" not in ziege_part

@@ -9,6 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tests import factories
+from tournament.exports.xlsx.tournament import registration_template_xlsx
 from tournament.models import AuditLog, Entry, Player, Team
 from tournament.registration import importer as ri
 from tournament.registration import services as registration_services
@@ -99,7 +100,7 @@ def test_malformed_files_give_file_errors(data, name, code):
 
 
 def test_template_has_the_headings_and_reads_back_clean():
-    data = ri.registration_template_xlsx()
+    data = registration_template_xlsx()
     sheet = openpyxl.load_workbook(io.BytesIO(data)).worksheets[0]
     assert [c.value for c in sheet[1]] == HEAD
     result = ri.parse_registrations(data, "vorlage.xlsx")

@@ -11,7 +11,8 @@ from django.utils import timezone
 from tests import factories
 from tests.office.test_director_rounds import levels, text_of
 from tournament.models import AuditLog, Game, Role, TableFlag, TableLink
-from tournament.table_entry import links, services
+from tournament.draws import links
+from tournament.table_entry import services
 
 pytestmark = pytest.mark.django_db
 

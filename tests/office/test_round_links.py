@@ -7,7 +7,7 @@ from django.urls import reverse
 from tests import factories
 from tests.office.test_director_rounds import levels, text_of
 from tournament.models import AuditLog, Game, Round
-from tournament.table_entry import links
+from tournament.draws import links
 
 pytestmark = pytest.mark.django_db
 BASE = "http://testserver"

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import ScoringError, cli, engine, offiziers, score_game, score_games
+from scoring import ScoringError, cli, engine, games, offiziers, score_game, score_games
 from scoring.rulesets import RULESET_KEYS, resolve
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,7 +40,7 @@ def test_rounding_and_schliff_are_explained():
 
 @pytest.mark.parametrize(("loser", "fach"), [(39, 1), (35, 1), (34, 2), (30, 2), (29, 3), (5, 7), (4, 8), (0, 8)])
 def test_pair_bands_are_the_four_handed_bands(loser, fach):
-    """The Fach is the one of ``engine.fach_for`` (T = 40): the same number as a Cego lost with those points."""
+    """The Fach is the one of ``contracts.fach_for`` (T = 40): the same number as a Cego lost with those points."""
     result = score_game(off([79 - loser, loser], ruleset="unadingen"))
     assert (result["fach"], result["scores"]) == (fach, [5 * fach, -5 * fach])
     cego = score_game({"ruleset": "unadingen", "contract": "cego", "declarer": 0, "card_points": loser})
@@ -135,10 +135,12 @@ def test_zero_sum_mirror_and_more_points_never_less(ruleset, data, writing):
 
 
 def test_fach_and_rounding_are_the_engines_own():
-    """One place per rule: the module calls the engine's functions, it has no copy of them."""
+    """One place per rule: the module calls the shared arithmetic of ``scoring.contracts`` (the leaf Cego's engine
+    takes it from too), it has no copy of it and does not import Cego's engine."""
     source = (ROOT / "scoring" / "offiziers.py").read_text(encoding="utf-8")
-    assert "engine.fach_for(" in source and "engine.round_value(" in source
+    assert "contracts.fach_for(" in source and "contracts.round_value(" in source
     assert "def fach_for" not in source and "def round_value" not in source
+    assert "engine" not in source.split('"""', 2)[2]
 
 
 # -- the dispatch: mixed lists, "cego" named --------------------------------------------------------------------
@@ -173,10 +175,11 @@ def test_cli_scores_a_mixed_array():
     assert cli.dump_results(results)       # strict JSON
 
 
-def test_engine_hands_named_games_to_the_dispatch():
+def test_every_game_is_scored_through_the_one_entry():
+    """``scoring.games`` is the one entry; Cego's engine knows no other game and does not import the dispatch."""
     source = (ROOT / "scoring" / "engine.py").read_text(encoding="utf-8")
-    assert source.count("from .games import") == 1
-    assert engine.score_game is score_game
+    assert "from .games import" not in source and "import games" not in source
+    assert games.score_game is score_game and games.SCORERS["cego"] is engine.score
 
 
 # -- the golden files, through the shared checker as CI runs them ------------------------------------------------

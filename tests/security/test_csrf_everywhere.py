@@ -14,7 +14,7 @@ from tests.security.test_permission_matrix import world as matrix_world  # noqa:
 from tests.staff.test_roles_views import posts
 from tests.staff.test_roles_views import world as roles_world  # noqa: F401  (a fixture)
 from tournament.models import AuditLog, Game, Round, TableFlag, TableLink
-from tournament.table_entry import links
+from tournament.draws import links
 
 pytestmark = pytest.mark.django_db
 

@@ -20,7 +20,7 @@ from django.test import Client
 from django.urls import URLResolver, get_resolver, reverse
 
 from tests import factories
-from tournament.common import idempotency
+from tournament import idempotency
 from tournament.models import Adjustment, AuditLog, Category, Entry, ExportJob, FormRequest
 from tournament.results import services as results_services
 
@@ -78,7 +78,7 @@ def test_every_office_post_view_is_protected():
             unprotected.append(name)
         elif "POST" in inspect.getsource(inspect.unwrap(view)):
             posting.append(name)
-    assert not unprotected, f"office views without idempotency key or version (common.idempotency): {unprotected}"
+    assert not unprotected, f"office views without idempotency key or version (tournament.idempotency): {unprotected}"
     assert not posting, f"views listed as read-only take a POST: {posting}"
     assert not unknown, f"URLs outside the office neither protected nor exempted: {unknown}"
 

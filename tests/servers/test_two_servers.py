@@ -177,7 +177,7 @@ TABLES = """
 import json
 from tournament.models import Round
 from tournament.results import selectors
-from tournament.table_entry import links
+from tournament.draws import links
 round_ = Round.objects.get(tournament_id={pk}, number=1)
 tokens = links.active_links(round_)
 progress = {{p["table"].pk: p for p in selectors.round_progress(round_)}}

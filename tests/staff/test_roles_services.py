@@ -6,6 +6,7 @@ import random
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.utils import timezone
 
 from tests import factories
 from tournament.draws import services as draws
@@ -23,6 +24,7 @@ from tournament.results import services
 from tournament.results.random_play import play_table
 from tournament.staff import permissions
 from tournament.staff import services as roles
+from tournament.draws import links
 
 pytestmark = pytest.mark.django_db
 
@@ -167,3 +169,18 @@ def test_the_role_constraints_hold_in_the_database(setup):
         Role.objects.create(user=setup["helper"], kind=Role.Kind.ORGANISER, tournament=setup["t"])
     with pytest.raises(IntegrityError), transaction.atomic():
         Role.objects.create(user=setup["helper"], kind=Role.Kind.HELPER, tournament=setup["t"])
+
+
+def test_a_table_link_enters_only_at_its_own_table_while_not_revoked():
+    """``permissions.can_enter_at`` is the one place of the rule; every result service asks ``require_enter_at``."""
+    _t, round_ = factories.drawn(players=8)
+    first, second = round_.tables.order_by("number")
+    link = links.active_links(round_)[first.pk]
+    access = factories.table_phone(link, 0)
+    assert permissions.can_enter_at(access, first)
+    assert not permissions.can_enter_at(access, second)
+    assert permissions.can_enter_at(None, second)            # the system
+    with pytest.raises(PermissionDenied):
+        permissions.require_enter_at(access, second)
+    link.revoked_at = timezone.now()
+    assert not permissions.can_enter_at(access, first)

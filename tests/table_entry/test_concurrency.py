@@ -10,7 +10,8 @@ from django.test import Client
 from tests import factories
 from tests.results.test_concurrency import PAUSE, slow_engine, together  # noqa: F401 (slow_engine: a fixture)
 from tournament.models import AuditLog, Game, Round, TableRequest
-from tournament.table_entry import links, services
+from tournament.draws import links
+from tournament.table_entry import services
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

@@ -10,7 +10,7 @@ from django.test import Client
 from tests import factories
 from tournament.draws import services as draws
 from tournament.models import Game, TableLink
-from tournament.table_entry import links
+from tournament.draws import links
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,8 @@ from scoring import score_game
 from tests import factories
 from tournament.models import Game
 from tournament.results import engine
-from tournament.table_entry import links, selectors
+from tournament.draws import links
+from tournament.table_entry import selectors
 
 pytestmark = pytest.mark.django_db
 

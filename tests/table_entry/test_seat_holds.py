@@ -31,7 +31,7 @@ from tournament.models import (
     ZiegeGame,
 )
 from tournament.registration import ziege as ziege_registration
-from tournament.table_entry import links
+from tournament.draws import links
 
 pytestmark = pytest.mark.django_db
 

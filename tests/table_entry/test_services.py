@@ -10,7 +10,8 @@ from tournament.models import AuditLog, Entry, Game, Round, Signature, TableFlag
 from tournament.results import services as results
 from tournament.results.services import ConflictError
 from tournament.staff.permissions import TableAccess
-from tournament.table_entry import links, selectors, services
+from tournament.draws import links
+from tournament.table_entry import selectors, services
 
 pytestmark = pytest.mark.django_db
 

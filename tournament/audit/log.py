@@ -5,17 +5,18 @@ import datetime
 
 from tournament.audit import versions
 from tournament.models import AuditLog, Seat
-from tournament.staff.permissions import TableAccess
 
 
 def audit(*, tournament=None, season=None, table=None, obj_type, obj_id=None, action, user, old=None, new=None,
           reason=""):
     """One row of the audit log of ``tournament`` — or of ``season`` for what belongs to no one tournament (a
-    season, its categories, its organisers). ``user`` may be a ``TableAccess`` (a table link), recorded as the row's ``origin``. ``obj_type`` is an ``AuditLog.Kind``, ``action`` an
+    season, its categories, its organisers). ``user`` may be a ``staff.permissions.TableAccess`` (a table link):
+    whoever acts without being a user says where with ``origin()``, recorded as the row's ``origin`` (the audit
+    log sits below ``staff`` and knows no access class). ``obj_type`` is an ``AuditLog.Kind``, ``action`` an
     ``AuditLog.Action``; ``old``/``new`` hold what changed, JSON-ready (``jsonable``)."""
     if (tournament is None) == (season is None):
         raise ValueError("an audit row belongs to a tournament or to a season")
-    origin = user.origin() if isinstance(user, TableAccess) else None     # a table link: which seat and device
+    origin = user.origin() if callable(getattr(user, "origin", None)) else None   # a table link: seat and device
     AuditLog.objects.create(tournament=tournament, season=season, table=table,
                             object_type=AuditLog.Kind(obj_type), object_id=obj_id, action=AuditLog.Action(action),
                             user=user if user and user.is_authenticated else None,

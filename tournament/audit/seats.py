@@ -13,7 +13,7 @@ from scoring.contracts import CONTRACTS, DRESCHER, GOAL, PENALTY, POINT, RAEUBER
 from tournament.common.i18n import engine_lang
 from tournament.common.numbers import signed
 from tournament.models import Seat
-from tournament.results.engine import contract_name
+from tournament.models.play import contract_name
 
 NONE = "–"
 

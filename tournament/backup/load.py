@@ -36,7 +36,7 @@ from tournament.models import (
     ZiegePair,
 )
 from tournament.results.services import refresh_totals
-from tournament.table_entry.links import issue_links
+from tournament.draws.links import issue_links
 
 BATCH = 500
 

@@ -1,7 +1,7 @@
 """This computer's addresses on the hall's network, and whether a table link's address can be reached from a phone.
 
 Pure standard library (no Django): ``make hall`` (``tournament/config/hall.py``) calls it before Django starts, the
-office (``table_entry.links.link_warning``) to warn before table cards are printed with a dead address.
+office (``draws.links.link_warning``) to warn before table cards are printed with a dead address.
 
 * ``lan_address()`` — the IPv4 address of the interface with the default route (a UDP socket is "connected" to a
   documentation address: the kernel picks the route and the source address, nothing is sent), else the first
@@ -39,7 +39,7 @@ def interface_addresses():
     name resolves to."""
     found = set()
     try:
-        import fcntl
+        import fcntl        # Linux only (the ioctl below); elsewhere the host name's addresses (not for a cycle)
         import struct
 
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:

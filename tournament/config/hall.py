@@ -128,7 +128,7 @@ def banner(environ, out=sys.stdout, wait=0.0):
     lines += [w["open"], "", "    " + url, ""]
     out.write("\n".join(lines) + "\n")
     try:
-        import segno
+        import segno        # optional here: the launcher prints the address alone without it (not for a cycle)
 
         segno.make(url, error="m").terminal(out=out, compact=True, border=2)
     except ImportError:         # the virtual environment is not installed: the address alone

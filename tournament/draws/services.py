@@ -13,11 +13,11 @@ from django.utils.translation import gettext as _
 
 from tournament import seating
 from tournament.audit.log import audit
-from tournament.common.locks import lock_tournament
+from tournament.models.locks import lock_tournament
 from tournament.models import AuditLog, Round, Seat, Table
 from tournament.results.engine import ruleset_for
 from tournament.staff import permissions
-from tournament.table_entry.links import issue_links
+from tournament.draws.links import issue_links
 from tournament.standings.services import draw_missing_lots
 from tournament.draws.pairs import draw_pairs
 

@@ -6,7 +6,7 @@ exporter    a class with an ``identifier`` (stable, used in URLs and on the comm
             a ``scope`` (what it exports: a ``table``, a ``round``, a ``tournament`` or a ``season``) and
             ``render(**kwargs) -> (filename, content_type, bytes)``.
 list        a list exporter only yields rows (``sheets()`` → ``Sheet`` objects with columns and a row iterable);
-            the base writes the workbook (``xlsx.writer``, openpyxl in write-only mode): bold frozen header,
+            the base writes the workbook (``exports.workbook``, openpyxl in write-only mode): bold frozen header,
             auto-filter, column widths, number formats, print setup with the page header of ``page_header``
             (event and status), every text a text cell (never a formula).
 progress    ``render(progress=callback)`` calls ``callback(done, total)`` while it works (sheets rendered, rows
@@ -15,6 +15,10 @@ language    exports are German unless ``language`` is given (the players are in 
 site url    exporters that print table links and their QR codes (``uses_site_url``) get ``site_url``: the address
             the phones reach the server at (``settings.CEGO_SITE_URL``, else the root of the page that asked for
             the export). A background job has no request, so the web page puts it into the job's parameters.
+
+The base sits low in the package: it imports the workbook writer (``exports.workbook``) and reads what it needs
+to know about a target — whether anybody plays for a team, whether a season has Cego — from
+``standings.selectors``; never the package's own ``selectors`` or ``registry``, which import it.
 
 PDFs come from ordinary Django templates under ``templates/pdf/`` through ``render_pdf(template, context)``;
 the same templates open in a browser as a preview.
@@ -27,8 +31,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from tournament.common.numbers import EXCEL_SIGNED
-from tournament.standings.status import status_of
-from tournament.exports.xlsx.writer import (  # noqa: F401
+from tournament.exports.workbook import (  # noqa: F401
     Column,
     Sheet,
     no_progress,
@@ -36,6 +39,8 @@ from tournament.exports.xlsx.writer import (  # noqa: F401
     text,
     write_xlsx,
 )
+from tournament.standings.selectors import has_cego, has_teams
+from tournament.results.status import status_of
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 PDF = "application/pdf"
@@ -108,14 +113,10 @@ class Exporter:
             return str(_("A Ziege tournament ranks teams of two and has no category standings; download the "
                          "standings without a category."))
         if self.needs_cego and kwargs.get("season") is not None:
-            from tournament.exports.selectors import has_cego
-
             if not has_cego(kwargs["season"]):
                 return str(_("This season has Ziege evenings only, so this file would be empty; the Ziege table is "
                              "in the season standings and the season workbook."))
         if self.needs_teams:
-            from tournament.exports.selectors import has_teams
-
             tournament, season = kwargs.get("tournament"), kwargs.get("season")
             if not has_teams(tournament=tournament, season=season):
                 if tournament is not None:
@@ -125,7 +126,7 @@ class Exporter:
 
     def page_header(self, **kwargs):
         """``(event, status)`` printed at the top of every page of a workbook (``write_xlsx(page_header=…)``): the
-        tournament's name and date or the season's name, and the list's status (``standings.status``: "Endstand"
+        tournament's name and date or the season's name, and the list's status (``results.status``: "Endstand"
         or how far it is) when ``page_status``; () without a tournament or season. Computed once per workbook."""
         tournament, season = target_tournament(kwargs), kwargs.get("season")
         if tournament is not None:
@@ -163,13 +164,14 @@ class Exporter:
 
 def url_fetcher():
     """Only local files and data: URLs (a name typed into a form must never make the server fetch anything)."""
-    from weasyprint.urls import URLFetcher
+    from weasyprint.urls import URLFetcher      # WeasyPrint is heavy: loaded when a PDF is made (not for a cycle)
 
     return URLFetcher(allowed_protocols=("file", "data"))
 
 
 def render_document(template, context, font_config=None):
     """The laid-out WeasyPrint ``Document`` of a template (to combine pages of several documents)."""
+    # WeasyPrint is heavy and only a PDF needs it: imported here, not when the app starts (not for a cycle).
     from weasyprint import HTML
     from weasyprint.text.fonts import FontConfiguration
 
@@ -203,11 +205,9 @@ class PdfExporter(Exporter):
         return (self.identifier,)
 
     def status(self, **kwargs):
-        """The list's ``standings.status.ListStatus`` (None when it shows no status)."""
+        """The list's ``results.status.ListStatus`` (None when it shows no status)."""
         if not self.shows_status:
             return None
-        from tournament.standings.status import status_of
-
         return status_of(tournament=kwargs.get("tournament"), season=kwargs.get("season"), games=self.status_games)
 
     def render_content(self, context):

@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.exports import registry
-from tournament.models import Entry, ExportJob, Tournament
+from tournament.models import ExportJob
 from tournament.staff import permissions
 
 Status, Failure = ExportJob.Status, ExportJob.Failure
@@ -110,18 +110,3 @@ def status(job, now=None):
     return {"state": str(state), "done": job.done, "total": job.total, "unit": job.progress_label,
             "name": exporter_name(job), "filename": job.filename or None,
             "error": message(failure, job.error) if state == Status.FAILED else None}
-
-
-def has_teams(*, tournament=None, season=None):
-    """Whether anybody plays for a team in ``tournament`` (or in any tournament of ``season``): the teams
-    ``standings.selectors.team_standings`` would rank."""
-    entries = Entry.objects.filter(team__isnull=False)
-    if tournament is not None:
-        return entries.filter(tournament=tournament).exists()
-    return entries.filter(tournament__season=season).exists()
-
-
-def has_cego(season):
-    """Whether ``season`` has a Cego (or Offiziers-Cego) tournament: a season of Ziege evenings only has no Cego
-    table, categories or game log to print (issue 24, "documents only where they have content")."""
-    return season.tournaments.exclude(game=Tournament.Game.ZIEGE).exists()

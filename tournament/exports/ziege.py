@@ -13,12 +13,12 @@ from django.utils.translation import gettext_lazy
 
 from tournament.common.numbers import signed
 from tournament.exports.base import INTEGER, SIGNED, ZIEGE_GAMES, Column, PdfExporter, Sheet
-from tournament.exports.pdf.sections import col, season_frame
+from tournament.exports.sections import LOT_MARK, col, lot_legend, season_frame
 from tournament.exports.registry import register
 from tournament.models import Round, Seat, ZiegeBye
 from tournament.results import ziege as ziege_results
 from tournament.standings import ziege as ziege_standings
-from tournament.standings.status import season_status
+from tournament.results.status import season_status
 
 BLANK_ROWS = 22            # game lines of a blank sheet: several series fit
 
@@ -51,7 +51,7 @@ def season_section(season, standings, title):
                "series won, then by the difference; players still equal share a rank.")]
     if season.best_n:
         notes.append(_("The best %(n)s results count; results in brackets do not.") % {"n": season.best_n})
-    # provisional or final as every list says it (``standings.status``), counting the Ziege evenings only: a flag
+    # provisional or final as every list says it (``results.status``), counting the Ziege evenings only: a flag
     # under the section's heading that also sets the running header of its pages
     return {"title": title, "columns": columns, "rows": body, "lead": legend, "note": " ".join(notes),
             "status": season_status(season, ZIEGE_GAMES),
@@ -60,8 +60,6 @@ def season_section(season, standings, title):
 
 def workbook_sheets(tournament):
     """The workbook's sheets of a Ziege tournament: team standings, then one sheet per round with every game."""
-    from tournament.exports.pdf.standings import LOT_MARK, lot_legend   # (that module imports this one)
-
     ranked = ziege_standings.standings(tournament)
     lots = any(r["by_lot"] for r in ranked)          # the lot column only when the lot decided a place, as Cego's
 

@@ -14,7 +14,18 @@ from tournament.models.season import Tournament
 
 # An Offiziers-Cego game has no contract; it stores this key (results.engine, docs/scoring.md "Offiziers-Cego").
 OFFIZIERS_CONTRACT = "offiziers"
-CONTRACT_CHOICES = [(key, c.label["de"]) for key, c in CONTRACTS.items()] + [(OFFIZIERS_CONTRACT, "Offiziers-Cego")]
+OFFIZIERS_NAME = "Offiziers-Cego"       # a name, the same in every language
+CONTRACT_CHOICES = [(key, c.label["de"]) for key, c in CONTRACTS.items()] + [(OFFIZIERS_CONTRACT, OFFIZIERS_NAME)]
+
+
+def contract_name(key, lang):
+    """What a person reads for a stored ``Game.contract``: the engine's name of the contract in ``lang``, and
+    "Offiziers-Cego" for the game of two, whose key is internal (never on paper, in a workbook or in the log).
+    Beside the field's choices, so the audit log (below ``results``) and the exports read the same words."""
+    contract = CONTRACTS.get(key)
+    if contract is not None:
+        return contract.name(lang)
+    return OFFIZIERS_NAME if key == OFFIZIERS_CONTRACT else str(key or "")
 PLAYED_WITH_CHOICES = [(key, CONTRACTS[key].label["de"]) for key in LADDER]
 
 

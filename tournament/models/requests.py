@@ -1,5 +1,5 @@
 """The answer to an office form, kept under the idempotency key the form was rendered with
-(``tournament.common.idempotency``): the same form sent twice — a double click, a resent request, two racing
+(``tournament.idempotency``): the same form sent twice — a double click, a resent request, two racing
 connections — writes once, and the second send gets the first one's answer."""
 
 from django.conf import settings

@@ -33,7 +33,8 @@ from tournament.results.errors import by_field, status_of
 from tournament.results.rows import GameRowForm, ui_field
 from tournament.results.services import ConflictError
 from tournament.staff.permissions import TableAccess
-from tournament.table_entry import holds, links, selectors, services
+from tournament.draws import links
+from tournament.table_entry import holds, selectors, services
 
 DEVICE = re.compile(r"[A-Za-z0-9_-]{1,32}")
 KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")

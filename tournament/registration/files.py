@@ -160,7 +160,7 @@ def _not_a_spreadsheet():
 
 
 def _read_xlsx(data):
-    import openpyxl
+    import openpyxl         # heavy: loaded when a workbook is read, not when the app starts (not for a cycle)
 
     try:
         parts = limits.check_xlsx_zip(data)     # before anything is unpacked: sizes, and what the sheets are
@@ -189,7 +189,7 @@ def _read_xlsx(data):
 def _with_formulas(data, rows):
     """A formula whose value the file does not store (a workbook written by a program, not saved by Excel) is a
     ``Formula``: no data (it reads as an empty cell), but a sum line is recognised by it (``footer_line``)."""
-    import openpyxl
+    import openpyxl         # heavy: loaded when a workbook is read, not when the app starts (not for a cycle)
 
     if not any(value is None for row in rows for value in row) or not _has_formulas(data):
         return rows

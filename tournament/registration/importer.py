@@ -1,7 +1,7 @@
 """Importing a registration file into a tournament (the rows come from ``files.parse_registrations``).
 
-Three steps, usable apart (the director's import page uses all three; an Excel export can reuse ``COLUMNS``
-and ``registration_template_xlsx``):
+Three steps, usable apart (the director's import page uses all three; the template to fill in is an export,
+``exports.xlsx.tournament.registration_template_xlsx``, with the columns ``files.COLUMNS``):
 
 * ``files.parse_registrations(data, filename)`` reads and checks the file alone — no database.
 * ``check_against_tournament(result, tournament)`` matches existing players (``match_players``: the same
@@ -22,10 +22,10 @@ from rapidfuzz.distance import OSA
 
 from tournament.audit.log import audit
 from tournament.common import names
-from tournament.common.locks import lock_tournament
+from tournament.models.locks import lock_tournament
 from tournament.models import AuditLog, Entry, Player, Team
 from tournament.registration import services as registration_services
-from tournament.registration.files import COLUMNS, DIRECTOR, FOOTER, ImportRejected, parse_registrations
+from tournament.registration.files import DIRECTOR, FOOTER, ImportRejected, parse_registrations
 from tournament.registration.selectors import visible
 from tournament.registration.services import team_named
 from tournament.staff.permissions import DIRECT, require
@@ -164,29 +164,3 @@ def import_registrations(*, tournament, data=None, filename, user, parsed=None, 
                            for kind in (FOOTER, DIRECTOR) if any(r.left_out == kind for r in result.left_out)}
     audit(tournament=tournament, obj_type=AuditLog.Kind.IMPORT, action=AuditLog.Action.CREATE, user=user, new=new)
     return entries
-
-
-# The template ----------------------------------------------------------------------------------------------
-
-def registration_template_xlsx(page_header=()):
-    """An empty registration workbook: the German headings on the first sheet, hints on a second (written by
-    the one workbook writer, ``exports.xlsx.writer``: same fonts, print setup and text cells as every export;
-    ``page_header``: ``(event, status)`` for the printed page header, as ``Exporter.page_header`` gives it)."""
-    from tournament.exports.xlsx.writer import Column, Sheet, write_xlsx
-
-    widths = {"first_name": 16, "last_name": 18, "town": 18, "club": 22, "is_woman": 8, "birth_year": 13,
-              "is_guest": 8, "team": 18, "start_number": 13}
-    explanations = {
-        "first_name": _("text"), "last_name": _("text"), "town": _("text; used with the name to recognise players"),
-        "club": _("text"), "is_woman": _("ja/nein, x or 1 (empty: no)"),
-        "birth_year": _("four digits, e.g. 1987 (for the youth category)"),
-        "is_guest": _("ja/nein, x or 1 (empty: no)"),
-        "team": _("team name in this season; created if new"),
-        "start_number": _("whole number; empty: the next free number"),
-    }
-    hints = [[c.heading, _("yes") if c.required else _("no"), explanations[c.field]] for c in COLUMNS]
-    return write_xlsx([
-        Sheet("Anmeldungen", [Column(c.heading, widths[c.field]) for c in COLUMNS], [], counted=False),
-        Sheet(_("Hints"), [Column(_("Column"), 16), Column(_("Required"), 12), Column(_("Values"), 60)], hints,
-              counted=False),
-    ], page_header=page_header)

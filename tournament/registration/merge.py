@@ -30,7 +30,7 @@ SPELLING = ("first_name", "last_name", "town")
 
 
 def _lock(season, player_ids):
-    """The locks in the shared order (``common.locks``): every tournament of the season and of the players'
+    """The locks in the shared order (``models.locks``): every tournament of the season and of the players'
     entries, by id, then the season; then the two player rows."""
     ids = set(Tournament.objects.filter(season=season).values_list("pk", flat=True))
     ids |= set(Entry.objects.filter(player_id__in=player_ids).values_list("tournament_id", flat=True))

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from tournament.audit.log import audit
 from tournament.common import names
-from tournament.common.locks import lock_tournament
+from tournament.models.locks import lock_tournament
 from tournament.models import AuditLog, PreRegistration, Team, Tournament
 from tournament.registration import services
 from tournament.registration.selectors import namesakes

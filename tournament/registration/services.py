@@ -3,7 +3,7 @@ removal, the check-in desk — each a keyword-only function in one transaction, 
 the tournament's audit log (``AuditLog.Kind.ENTRY``) with what it was before and after, so a disputed start number
 or a late withdrawal can be traced.
 
-Writes that pick or change start numbers take the tournament's row lock first (``common.locks``): two
+Writes that pick or change start numbers take the tournament's row lock first (``models.locks``): two
 registrations at the same moment take turns, so the second is told in words that the player is registered or the
 number taken, never a database error. An entry with results (seats, scores, adjustments) is never removed
 (``remove`` refuses; the database protects them as well, ``models.registration.protect_results``).
@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from tournament.audit import versions
 from tournament.audit.log import assign, audit, jsonable
 from tournament.common import names
-from tournament.common.locks import lock_tournament
+from tournament.models.locks import lock_tournament
 from tournament.models import AuditLog, Entry, Player, Team, ZiegePair
 from tournament.staff import permissions
 
@@ -38,7 +38,7 @@ def toggle(*, entry, field, user):
     permissions.require(user, permissions.DIRECT, entry.tournament)
     if field not in TOGGLES:
         raise ValueError(field)
-    lock_tournament(entry.tournament_id)        # first, as every write of the tournament (common.locks)
+    lock_tournament(entry.tournament_id)        # first, as every write of the tournament (models.locks)
     entry = Entry.objects.select_related("player", "tournament").get(pk=entry.pk)
     value = not getattr(entry, field)
     setattr(entry, field, value)

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournament.audit.log import audit
-from tournament.common.locks import lock_tournament
+from tournament.models.locks import lock_tournament
 from tournament.models import AuditLog, Seat, Tournament, ZiegePair
 from tournament.registration import services
 from tournament.staff import permissions

@@ -5,22 +5,11 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import get_language
 
 from scoring import resolve
-from scoring.contracts import CONTRACTS
 from scoring.offiziers import PACK
-from tournament.models.play import OFFIZIERS_CONTRACT
+from tournament.models.play import OFFIZIERS_CONTRACT, OFFIZIERS_NAME, contract_name  # noqa: F401 (the engine's words)
 
 # What a game of Offiziers-Cego stores in ``Game.contract`` (there is no contract; docs/scoring.md).
 OFFIZIERS = OFFIZIERS_CONTRACT
-OFFIZIERS_NAME = "Offiziers-Cego"       # a name, the same in every language
-
-
-def contract_name(key, lang):
-    """What a person reads for a stored ``Game.contract``: the engine's name of the contract in ``lang``, and
-    "Offiziers-Cego" for the game of two, whose key is internal (never on paper, in a workbook or in the log)."""
-    contract = CONTRACTS.get(key)
-    if contract is not None:
-        return contract.name(lang)
-    return OFFIZIERS_NAME if key == OFFIZIERS else str(key or "")
 
 # Engine input fields a Game stores (RULES.md §6); everything else is derived.
 GAME_FIELDS = ("contract", "declarer", "card_points", "achieved", "tricks", "announcer", "raeuber_points",

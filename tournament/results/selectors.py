@@ -3,6 +3,7 @@
 from django.db.models import Count, Q, Sum
 
 from tournament.models import AuditLog, Entry, Game, Score, Seat, Table, Tournament
+from tournament.results import ziege
 from tournament.results.scoresheet import ScoreSheet
 
 
@@ -11,9 +12,7 @@ def round_progress(round_):
     round was ended early is complete with the games it has). The one "is this table complete" per game: a Ziege
     round asks ``results.ziege.round_progress`` (a finished series), every other game its Cego games here."""
     if round_.tournament.game == Tournament.Game.ZIEGE:
-        from tournament.results.ziege import round_progress as ziege_progress
-
-        return ziege_progress(round_)
+        return ziege.round_progress(round_)
     tables = (Table.objects.filter(round=round_)
               .annotate(entered=Count("games", distinct=True),
                         totals=Count("score_rows", filter=Q(score_rows__game__isnull=True), distinct=True))

@@ -3,10 +3,11 @@
 Views and commands call these; nothing writes results anywhere else (no logic in ``save()`` or signals).
 Errors a director can act on are ``ValidationError`` with a stable ``code`` and a translated message;
 ``ConflictError`` reports a stale edit together with the newer version. Every write first asks
-``permissions.require`` whether ``user`` may do it (``PermissionDenied`` otherwise; ``user=None`` is the system).
+``permissions.require`` (at a table ``permissions.require_enter_at``) whether ``user`` may do it
+(``PermissionDenied`` otherwise; ``user=None`` is the system); the round rules are ``results.rules``.
 """
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Sum
 from django.utils.translation import get_language
@@ -15,7 +16,7 @@ from django.utils.translation import gettext as _
 from scoring import ScoringError, score_game
 from tournament.audit import versions
 from tournament.audit.log import audit
-from tournament.common.locks import lock_tournament
+from tournament.models.locks import lock_tournament
 from tournament.common.numbers import signed
 from tournament.models import (
     Adjustment,
@@ -34,6 +35,8 @@ from tournament.results.engine import (
     game_snapshot,
     ruleset_for,
 )
+from tournament.results.rules import check_round_writable
+from tournament.results.selectors import round_progress
 from tournament.staff import permissions
 from tournament.standings.services import draw_missing_lots
 
@@ -44,15 +47,6 @@ class ConflictError(ValidationError):
     def __init__(self, message, current):
         super().__init__(message, code="stale_version")
         self.current = current
-
-
-def _check_round_writable(round_, reason, user):
-    """Entering in an open or complete round; corrections in a locked one need a reason and a director."""
-    if round_.status == Round.Status.LOCKED and not permissions.can(user, permissions.DIRECT, round_.tournament):
-        raise PermissionDenied(_("This round is locked. Only the tournament direction can correct it."))
-    if round_.status == Round.Status.LOCKED and not (reason or "").strip():
-        raise ValidationError({"reason": ValidationError(
-            _("This round is locked. Give a reason for the correction."), code="reason_required")})
 
 
 def refresh_totals(entry_ids):
@@ -75,13 +69,6 @@ def refresh_totals(entry_ids):
     versions.tournaments_changed({entry.tournament_id for entry in entries}, results_of=entry_ids)
 
 
-def _require_enter(user, table):
-    """``ENTER`` on the table's tournament; a table link (``TableAccess``) only at its own table."""
-    permissions.require(user, permissions.ENTER, table.round.tournament)
-    if isinstance(user, permissions.TableAccess) and not user.may_write(table):
-        raise PermissionDenied(_("You are not allowed to do this."))
-
-
 def _entries_by_position(table):
     return {s.position: s.entry_id for s in table.seats.all()}
 
@@ -95,7 +82,7 @@ def record_game(*, table, number, data, user, expected_version=None, reason=""):
     """
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
     round_ = table.round
-    _require_enter(user, table)
+    permissions.require_enter_at(user, table)
     if not 1 <= number <= table.games_planned:
         raise ValidationError({"number": ValidationError(
             _("Game %(number)s does not exist at this table (1–%(max)s).") % {"number": number,
@@ -104,7 +91,7 @@ def record_game(*, table, number, data, user, expected_version=None, reason=""):
     if table.score_rows.filter(game__isnull=True).exists():
         raise ValidationError(_("This table was entered as totals only. Delete the totals first."),
                               code="totals_entered")
-    _check_round_writable(round_, reason, user)
+    check_round_writable(round_, reason, user)
     try:
         result = score_game(engine_game(table, number, data), get_language() or "de")
     except ScoringError as err:
@@ -173,11 +160,11 @@ def delete_game(*, game, user, expected_version=None, reason="", require_version
     """Delete ``game``. ``expected_version`` is the version the user saw: a newer one raises ``ConflictError``;
     with ``require_version`` (the office's sheet) a delete that names none is refused like such an edit."""
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=game.table_id)
-    _require_enter(user, table)
+    permissions.require_enter_at(user, table)
     current = Game.objects.filter(pk=game.pk).first()
     if current is None:
         return
-    _check_round_writable(table.round, reason, user)
+    check_round_writable(table.round, reason, user)
     if expected_version is None and require_version:
         raise unversioned(current)
     if expected_version is not None and expected_version != current.version:
@@ -194,8 +181,8 @@ def delete_game(*, game, user, expected_version=None, reason="", require_version
 def record_totals(*, table, totals, user, reason=""):
     """Totals-only entry: the sheet's sum per seat position, checked to sum to zero under zero-sum writing."""
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
-    _require_enter(user, table)
-    _check_round_writable(table.round, reason, user)
+    permissions.require_enter_at(user, table)
+    check_round_writable(table.round, reason, user)
     if table.games.exists():
         raise ValidationError(_("Games are already entered at this table; totals only is not possible."),
                               code="games_entered")
@@ -222,8 +209,8 @@ def record_totals(*, table, totals, user, reason=""):
 def delete_totals(*, table, user, reason=""):
     """Undo a totals-only entry (e.g. to key the sheet game by game after all); audited like a deleted game."""
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
-    _require_enter(user, table)
-    _check_round_writable(table.round, reason, user)
+    permissions.require_enter_at(user, table)
+    check_round_writable(table.round, reason, user)
     positions = _entries_by_position(table)
     rows = {s.entry_id: s.points for s in Score.objects.filter(table=table, game__isnull=True)}
     if not rows:
@@ -249,7 +236,6 @@ def set_round_status(*, round_, status, user, reason=""):
     if status != Round.Status.OPEN:
         # A write at a table holds that table's row lock: wait for those in flight, so none lands after the lock.
         list(Table.objects.select_for_update().filter(round=round_).values_list("pk", flat=True))
-        from tournament.results.selectors import round_progress
         missing = [t for t in round_progress(round_) if not t["complete"]]
         tables = ", ".join(str(t["number"]) for t in missing)
         ended = round_.status == Round.Status.COMPLETE          # a Ziege round the director has ended already

@@ -11,11 +11,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring import ScoringError, ziege
-from scoring.engine import score_game
+from scoring.games import score_game
 from tournament.audit.log import audit
-from tournament.common.locks import lock_tournament
+from tournament.models.locks import lock_tournament
 from tournament.models import AuditLog, Tournament, ZiegeGame
-from tournament.results.services import _check_round_writable, _require_enter
+from tournament.results.rules import check_round_writable
 from tournament.staff import permissions
 
 
@@ -31,10 +31,10 @@ def _check_table(table):
 @transaction.atomic
 def record_game(*, table, user, points_a, trick_a, trick_b, reason=""):
     """Append the next game to ``table``; returns the saved ``ZiegeGame``."""
-    _require_enter(user, table)
+    permissions.require_enter_at(user, table)
     lock_tournament(table.round.tournament_id)
     _check_table(table)
-    _check_round_writable(table.round, reason, user)
+    check_round_writable(table.round, reason, user)
     game = ZiegeGame(table=table, number=table.ziege_games.count() + 1, points_a=points_a,
                      trick_a=bool(trick_a), trick_b=bool(trick_b))
     if isinstance(user, permissions.TableAccess):     # keyed on a phone: unconfirmed until another seat confirms
@@ -54,9 +54,9 @@ def record_game(*, table, user, points_a, trick_a, trick_b, reason=""):
 @transaction.atomic
 def delete_last_game(*, table, user, reason=""):
     """Delete the table's last game (a mistyped game is deleted and entered again)."""
-    _require_enter(user, table)
+    permissions.require_enter_at(user, table)
     lock_tournament(table.round.tournament_id)
-    _check_round_writable(table.round, reason, user)
+    check_round_writable(table.round, reason, user)
     game = table.ziege_games.order_by("-number").first()
     if game is None:
         raise ValidationError(_("There is no game to delete."), code="no_game")

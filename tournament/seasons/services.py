@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from scoring import ScoringError, resolve
 from tournament.audit.log import assign, audit, jsonable
-from tournament.common.locks import lock_season, lock_tournament
+from tournament.models.locks import lock_season, lock_tournament
 from tournament.models import AuditLog, Category, Game, Season, Tournament
 from tournament.results.engine import engine_error
 from tournament.staff import permissions

@@ -13,8 +13,8 @@ Four capabilities, each on one object:
   tournament's entry helpers. Corrections in a locked round need ``DIRECT``.
 
 A ``TableAccess`` (a table's secret link, with the seat and device that use it; docs/table-entry.md) stands in
-for a user at one table: it may ``ENTER`` results of that table's tournament — and the services it calls check
-that it writes only at its own table — nothing else; it is never a director.
+for a user at one table: it may ``ENTER`` results of that table's tournament, and only at its own table
+(``require_enter_at``, which every service that writes at a table calls) — nothing else; it is never a director.
 
 ``user=None`` stands for the system itself (management commands, the demo, migrations): it may do everything.
 A view always passes ``request.user`` (anonymous users included), so a view can never ask as the system.
@@ -108,6 +108,20 @@ def can(user, capability, obj=None):
 def require(user, capability, obj=None):
     """``can`` or ``PermissionDenied`` with a translated reason; services call this before writing."""
     if not can(user, capability, obj):
+        raise PermissionDenied(_("You are not allowed to do this."))
+
+
+def can_enter_at(user, table):
+    """Whether ``user`` may enter results at ``table``: ``ENTER`` on its tournament, and a table link
+    (``TableAccess``) only at its own table while the link is not revoked."""
+    if isinstance(user, TableAccess) and not user.may_write(table):
+        return False
+    return can(user, ENTER, table.round.tournament)
+
+
+def require_enter_at(user, table):
+    """``can_enter_at`` or ``PermissionDenied``; the services that write at a table call this before writing."""
+    if not can_enter_at(user, table):
         raise PermissionDenied(_("You are not allowed to do this."))
 
 

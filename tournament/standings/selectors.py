@@ -203,3 +203,18 @@ def team_standings(*, tournament=None, season=None):
                                                                "members": t.members})
             for t in sorted(teams, key=lambda t: name_key(t.name)) if t.members]
     return Standings(rows=standings.rank(rows, ()), provisional=False)
+
+
+def has_teams(*, tournament=None, season=None):
+    """Whether anybody plays for a team in ``tournament`` (or in any tournament of ``season``): the teams
+    ``team_standings`` would rank."""
+    entries = Entry.objects.filter(team__isnull=False)
+    if tournament is not None:
+        return entries.filter(tournament=tournament).exists()
+    return entries.filter(tournament__season=season).exists()
+
+
+def has_cego(season):
+    """Whether ``season`` has a Cego (or Offiziers-Cego) tournament: a season of Ziege evenings only has no Cego
+    table, categories or game log to print (issue 24, "documents only where they have content")."""
+    return season.tournaments.exclude(game=Tournament.Game.ZIEGE).exists()

@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.audit.log import audit
-from tournament.common import idempotency
+from tournament import idempotency
 from tournament.models import AuditLog, Game, Round, Signature, Table, TableFlag, TableRequest
 from tournament.results import selectors as results
 from tournament.results import services as results_services
@@ -44,7 +44,7 @@ def once(*, link, key, write, access=None):
     """Run ``write()`` → ``(status, answer)`` once per idempotency ``key`` of ``link``: the same key again returns
     the stored answer and writes nothing. Only accepted writes (status < 300) are kept; a refusal is answered
     afresh, so a corrected resend is not stuck with an old error. Without a key, ``write()`` simply runs
-    (``common.idempotency.once``, the one mechanism). The stored answer is given only to the phone that sent
+    (``tournament.idempotency.once``, the one mechanism). The stored answer is given only to the phone that sent
     the write (``access.holder``): the same key from another phone is refused, never answered as accepted."""
     holder = access.holder if access is not None else ""
 

@@ -1,10 +1,10 @@
 """``{% once_key %}`` inside every office ``<form method="post">``: a hidden input with a fresh idempotency key,
-so the form sent twice writes once (``tournament.common.idempotency``)."""
+so the form sent twice writes once (``tournament.idempotency``)."""
 
 from django import template
 from django.utils.html import format_html
 
-from tournament.common import idempotency
+from tournament import idempotency
 
 register = template.Library()
 

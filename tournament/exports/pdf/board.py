@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from tournament.common.numbers import signed
 from tournament.exports.base import CEGO_GAMES, PdfExporter
-from tournament.exports.pdf.standings import LOT_MARK, lot_legend
+from tournament.exports.sections import LOT_MARK, lot_legend
 from tournament.exports.registry import register
 from tournament.standings.categories import category_label
 from tournament.standings.selectors import tournament_standings

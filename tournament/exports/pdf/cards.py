@@ -9,10 +9,10 @@ from django.utils.translation import gettext_lazy
 from tournament.draws.selectors import draw_lists, namesake_scope, seat_labels
 from tournament.exports.base import CEGO_GAMES, PdfExporter, site_base
 from tournament.exports.pdf import sheet_layout
-from tournament.exports.pdf.words import breakable
+from tournament.exports.words import breakable
 from tournament.exports.registry import register
 from tournament.models import Round
-from tournament.table_entry import links
+from tournament.draws import links
 from tournament.table_entry.qr import qr_svg
 
 

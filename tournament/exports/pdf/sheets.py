@@ -32,7 +32,7 @@ from tournament.models import Game, Round, Score, Seat, Table
 from tournament.results.engine import is_offiziers, offiziers_pack, ruleset_for
 from tournament.results.rows import variant_text
 from tournament.results.scoresheet import ScoreSheet
-from tournament.table_entry.links import active_links, link_warning
+from tournament.draws.links import active_links, link_warning
 
 BACK_CHOICES = ("each", "end", "none")
 MAX_BATCH = 10      # sheets per WeasyPrint document: progress per batch, little per-document overhead
@@ -235,7 +235,7 @@ def qr_codes(round_, tables, site_url=None):
 def render_sheets(round_, items, *, back, progress, filled, site_url=None):
     """The PDF bytes of the sheets ``items`` (from ``load_round``) with back pages as ``back`` says; the fronts
     carry the table link's QR code (``qr_codes``)."""
-    from weasyprint.text.fonts import FontConfiguration
+    from weasyprint.text.fonts import FontConfiguration   # heavy: loaded when a PDF is made (not for a cycle)
 
     if back not in BACK_CHOICES:
         raise ValueError(f"back must be one of {BACK_CHOICES}")

@@ -16,13 +16,15 @@ from tournament.common.collation import name_key
 from tournament.common.numbers import signed
 from tournament.exports import ziege
 from tournament.exports.base import CEGO_GAMES, PdfExporter, render_document, render_pdf
-from tournament.exports.pdf.sections import (
+from tournament.exports.sections import (
     HEAD_PT,
     LINE_MM,
+    LOT_MARK,
     PORTRAIT_MM,
     col,
     finish,
     half_mm,
+    lot_legend,
     needed,
     rank_text,
     season_frame,
@@ -30,6 +32,7 @@ from tournament.exports.pdf.sections import (
 from tournament.exports.registry import register
 from tournament.models import Entry, Tournament
 from tournament.results.engine import OFFIZIERS
+from tournament.results.status import season_status
 from tournament.standings.categories import category_choices, category_label
 from tournament.standings.selectors import (
     season_standings,
@@ -38,14 +41,8 @@ from tournament.standings.selectors import (
 )
 from tournament.standings.ziege_season import season_ziege_standings
 
-
-LOT_MARK = "L"
 NOT_COUNTED = "–*"
 ONE_PAGE_ROWS = 40      # standings and prize list together beyond this many rows: never on one page
-
-
-def lot_legend():
-    return _("%(mark)s = place decided by lot") % {"mark": LOT_MARK}
 
 
 def tournament_section(tournament, standings, title, *, prize_keys=()):
@@ -253,7 +250,6 @@ class SeasonStandingsPdf(StandingsPdf):
 
     def status(self, *, season, category=None, **kwargs):
         # a category ranks Cego results only; the whole list has its Ziege table too, and counts every evening
-        from tournament.standings.status import season_status
 
         return season_status(season, CEGO_GAMES if category else None)
 

@@ -15,10 +15,11 @@ from scoring.contracts import CONTRACTS, DRESCHER, RAEUBER
 from tournament.common.i18n import engine_lang
 from tournament.exports.base import DATE, INTEGER, SIGNED, Column, ListExporter, Sheet
 from tournament.exports.registry import register
-from tournament.exports.selectors import has_cego, has_teams
 from tournament.models import Entry, Game, Score, Seat, Table, Tournament
 from tournament.standings.categories import category_choices
 from tournament.standings.selectors import (
+    has_cego,
+    has_teams,
     season_standings,
     team_standings,
     tournament_standings,

@@ -1,5 +1,6 @@
 """The tournament workbook: standings, one sheet per round with every game and the per-player scores,
-adjustments and the audit log. Also the registration template (built by ``registration.importer``)."""
+adjustments and the audit log. Also the registration template (``registration_template_xlsx``, with the columns
+of ``registration.files.COLUMNS``; the office's import page offers it too)."""
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -19,10 +20,11 @@ from tournament.exports.base import (
     local,
 )
 from tournament.exports import ziege
-from tournament.exports.pdf.standings import LOT_MARK, lot_legend
 from tournament.exports.registry import register
+from tournament.exports.sections import LOT_MARK, lot_legend
+from tournament.exports.workbook import write_xlsx
 from tournament.models import Adjustment, AuditLog, Game, Round, Score, Seat, Table
-from tournament.registration.importer import registration_template_xlsx
+from tournament.registration.files import COLUMNS
 from tournament.results.engine import OFFIZIERS, contract_name
 from tournament.results.rows import variant_text
 from tournament.standings.categories import category_choices
@@ -196,6 +198,28 @@ class TournamentWorkbook(ListExporter):
 
     def stem(self, *, tournament, **kwargs):
         return (_("tournament"), tournament.name, f"{tournament.date:%Y-%m-%d}")
+
+
+def registration_template_xlsx(page_header=()):
+    """An empty registration workbook: the German headings on the first sheet, hints on a second (written by
+    the one workbook writer, ``exports.workbook``: same fonts, print setup and text cells as every export;
+    ``page_header``: ``(event, status)`` for the printed page header, as ``Exporter.page_header`` gives it)."""
+    widths = {"first_name": 16, "last_name": 18, "town": 18, "club": 22, "is_woman": 8, "birth_year": 13,
+              "is_guest": 8, "team": 18, "start_number": 13}
+    explanations = {
+        "first_name": _("text"), "last_name": _("text"), "town": _("text; used with the name to recognise players"),
+        "club": _("text"), "is_woman": _("ja/nein, x or 1 (empty: no)"),
+        "birth_year": _("four digits, e.g. 1987 (for the youth category)"),
+        "is_guest": _("ja/nein, x or 1 (empty: no)"),
+        "team": _("team name in this season; created if new"),
+        "start_number": _("whole number; empty: the next free number"),
+    }
+    hints = [[c.heading, _("yes") if c.required else _("no"), explanations[c.field]] for c in COLUMNS]
+    return write_xlsx([
+        Sheet("Anmeldungen", [Column(c.heading, widths[c.field]) for c in COLUMNS], [], counted=False),
+        Sheet(_("Hints"), [Column(_("Column"), 16), Column(_("Required"), 12), Column(_("Values"), 60)], hints,
+              counted=False),
+    ], page_header=page_header)
 
 
 @register

@@ -31,7 +31,7 @@ from tournament.results import ziege as ziege_results
 from tournament.results.random_play import play_table
 from tournament.seasons import services as seasons
 from tournament.staff import services as roles
-from tournament.table_entry import links
+from tournament.draws import links
 
 SEASON_NAME = "Cego-Schwarzwaldmeisterschaft 2026 (Demo)"
 ZIEGE_SEASON_NAME = "Ziege-Abende 2026 (Demo)"

@@ -4,6 +4,7 @@ Runs one exporter (see ``--list``) and writes its file, printing progress ("shee
 ``--table`` is a table number within ``--round`` of ``--tournament``; without them it is a table id.
 """
 
+import os
 import sys
 import time
 
@@ -95,7 +96,6 @@ class Command(BaseCommand):
             raise CommandError(str(err)) from None
 
     def write(self, output, filename, content):
-        import os
 
         if output in (None, "-"):
             if output == "-":

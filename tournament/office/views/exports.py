@@ -18,26 +18,26 @@ from django.utils.translation import gettext as _
 
 from tournament import exports as exporters
 from tournament.common import params
-from tournament.common.idempotency import idempotent
+from tournament.idempotency import idempotent
 from tournament.exports import selectors as job_selectors
 from tournament.exports import services as job_services
 from tournament.exports.base import TARGET_KWARG, Unavailable
 from tournament.exports.pdf.sheets import BACK_CHOICES, expected_pages
 from tournament.models import Round, Season, Table
-from tournament.office.views.access import (
+from tournament.office.access import (
     allowed,
     direct,
     office,
     organise,
     table_tournament,
 )
-from tournament.office.views.common import (
+from tournament.office.common import (
     site_url,
     tournament_context,
     tournament_or_404,
 )
 from tournament.staff import permissions
-from tournament.table_entry import links
+from tournament.draws import links
 from tournament.standings.categories import category_choices, chosen_category
 
 KIND = {"pdf": "PDF", "xlsx": "Excel"}

@@ -11,15 +11,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from tournament.common.idempotency import idempotent
+from tournament.idempotency import idempotent
 from tournament.models import Round, SeatHold, Table, TableFlag
 from tournament.office import errors
 from tournament.office.forms.director import ClockForm
-from tournament.office.views.access import allowed, direct, tournament_pk
-from tournament.office.views.common import sheet_url, site_url, tournament_context, tournament_or_404
+from tournament.office.access import allowed, direct, tournament_pk
+from tournament.office.common import sheet_url, site_url, table_links, tournament_context, tournament_or_404
 from tournament.staff import permissions
-from tournament.table_entry import holds, links, selectors, services
-from tournament.table_entry.qr import qr_svg
+from tournament.draws import links
+from tournament.table_entry import holds, selectors, services
 
 POLL_SECONDS = 10
 NOTE_MAX = 200          # the director's decision note on a dispute or a call (TableFlag.resolution)
@@ -35,18 +35,6 @@ def clock_context(round_):
     left = clock["seconds_left"]
     minutes, seconds = divmod(abs(left), 60)
     return {**clock, "over": left < 0, "text": f"{'−' if left < 0 else ''}{minutes}:{seconds:02d}"}
-
-
-def table_links(request, round_):
-    """Each table's link of the round: absolute URL and a small QR code (the Cego and the Ziege round page)."""
-    base = site_url(request)
-    active = links.active_links(round_)
-    rows = []
-    for table in Table.objects.filter(round=round_).order_by("number"):
-        link = active.get(table.pk)
-        url = links.link_url(link, base) if link else ""
-        rows.append({"table": table, "url": url, "qr": qr_svg(url, scale=2, omitsize=True) if url else ""})
-    return rows
 
 
 def round_extras(request, round_):

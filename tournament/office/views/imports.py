@@ -21,11 +21,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournament.common.idempotency import idempotent
+from tournament.idempotency import idempotent
+from tournament.exports.xlsx.tournament import registration_template_xlsx
 from tournament.office import errors
 from tournament.office.forms.director import ImportUploadForm
-from tournament.office.views.access import direct, office
-from tournament.office.views.common import tournament_context, tournament_or_404
+from tournament.office.access import direct, office
+from tournament.office.common import tournament_context, tournament_or_404
 from tournament.registration import limits, previews
 from tournament.models import Player
 from tournament.registration.files import (
@@ -41,7 +42,6 @@ from tournament.registration.importer import (
     check_against_tournament,
     import_registrations,
     only_clashes,
-    registration_template_xlsx,
 )
 from tournament.standings.categories import builtin_categories, member_labels
 

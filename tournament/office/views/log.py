@@ -10,12 +10,12 @@ from django.views.decorators.http import require_POST
 
 from tournament.audit import words
 from tournament.common import params
-from tournament.common.idempotency import idempotent
+from tournament.idempotency import idempotent
 from tournament.models import Adjustment, AuditLog, Season
 from tournament.office import errors
 from tournament.office.forms.director import AdjustmentForm, ReasonForm
-from tournament.office.views.access import direct, organise
-from tournament.office.views.common import tournament_context, tournament_or_404
+from tournament.office.access import direct, organise
+from tournament.office.common import tournament_context, tournament_or_404
 from tournament.results import services
 
 # What a tournament's log holds (seasons and categories are in their season's log).

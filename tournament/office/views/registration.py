@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament.common import params
-from tournament.common.idempotency import idempotent
+from tournament.idempotency import idempotent
 from tournament.common.numbers import is_plain_digits
 from tournament.models import Entry, Player, PreRegistration
 from tournament.office import errors
@@ -26,8 +26,8 @@ from tournament.office.forms.director import (
     PlayerForm,
     PlayerSearchForm,
 )
-from tournament.office.views.access import direct
-from tournament.office.views.common import tournament_context, tournament_or_404
+from tournament.office.access import direct
+from tournament.office.common import tournament_context, tournament_or_404
 from tournament.registration import prereg
 from tournament.registration import services as registration_services
 from tournament.registration.selectors import check_in_counts, last_check_in, search_players, visible

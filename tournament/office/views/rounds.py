@@ -12,16 +12,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournament.common.idempotency import idempotent
+from tournament.idempotency import idempotent
 from tournament.draws import selectors as draw_selectors
 from tournament.draws import services as draws
 from tournament.models import AuditLog, Round, Score, Table
 from tournament.office import errors
 from tournament.office.forms.director import DrawForm, EndTableForm, ReasonForm, RoundStatusForm
-from tournament.office.views.access import allowed, direct, forbidden, tournament_pk
+from tournament.office.access import allowed, direct, forbidden, tournament_pk
 from tournament.office.views.hall import round_extras
 from tournament.office.ziege import views as ziege_views
-from tournament.office.views.common import (
+from tournament.office.common import (
     sheet_url,
     tournament_context,
     tournament_or_404,

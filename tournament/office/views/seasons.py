@@ -13,11 +13,11 @@ from django.utils.translation import gettext as _
 from scoring.rulesets import resolve
 from tournament.common.collation import name_key
 from tournament.common.i18n import engine_lang
-from tournament.common.idempotency import idempotent
+from tournament.idempotency import idempotent
 from tournament.models import Player, Season, Team
 from tournament.office import errors
 from tournament.office.forms.director import MergeForm, SeasonForm, TournamentForm
-from tournament.office.views.access import (
+from tournament.office.access import (
     allowed,
     direct,
     office,
@@ -26,7 +26,7 @@ from tournament.office.views.access import (
     season_pk,
     tournament_pk,
 )
-from tournament.office.views.common import (
+from tournament.office.common import (
     round_links,
     tournament_context,
     tournament_or_404,

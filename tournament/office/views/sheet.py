@@ -26,13 +26,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scoring import ScoringError, score_game
 from tournament.common import params
 from tournament.common.i18n import engine_lang
-from tournament.common.idempotency import by_version, idempotent
+from tournament.idempotency import by_version, idempotent
 from tournament.common.numbers import is_plain_digits
 from tournament.draws.selectors import labelled
 from tournament.models import Game, Round, Table
 from tournament.office import errors
 from tournament.results.rows import GameRowForm, TotalsForm, row_values, ui_field
-from tournament.office.views.access import allowed, round_tournament, table_tournament
+from tournament.office.access import allowed, round_tournament, table_tournament
 from tournament.office.views.sheet_rows import (
     audit_rows,
     conflict_context,

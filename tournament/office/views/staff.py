@@ -11,12 +11,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournament.common.idempotency import idempotent
+from tournament.idempotency import idempotent
 from tournament.models import Role, Season
 from tournament.office import errors
 from tournament.office.forms.staff import AppointForm
-from tournament.office.views.access import direct, forbidden, organise
-from tournament.office.views.common import tournament_context, tournament_or_404
+from tournament.office.access import direct, forbidden, organise
+from tournament.office.common import tournament_context, tournament_or_404
 from tournament.staff import services as roles
 
 

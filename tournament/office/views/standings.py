@@ -15,13 +15,13 @@ from django.views.decorators.http import require_POST
 
 from tournament.common import params
 from tournament.common.collation import name_key, person_key
-from tournament.common.idempotency import idempotent
+from tournament.idempotency import idempotent
 from tournament.common.numbers import is_plain_digits
 from tournament.models import Category, Player, Round, Season, Tournament
 from tournament.office import errors
 from tournament.office.forms.director import CategoryForm, PlayerSearchForm
-from tournament.office.views.access import direct, organise
-from tournament.office.views.common import tournament_context, tournament_or_404
+from tournament.office.access import direct, organise
+from tournament.office.common import tournament_context, tournament_or_404
 from tournament.office.ziege import views as ziege_views
 from tournament.registration.selectors import search_players, visible
 from tournament.seasons import services as seasons

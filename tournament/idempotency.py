@@ -6,6 +6,9 @@ The key is *claimed* before the write, in the write's transaction: a second send
 at the same moment on another connection — finds the claim (PostgreSQL makes the second insert wait until the
 first transaction ends) and gets the first answer without writing. A refusal is not kept: the claim is dropped
 with it, so a corrected resend is not stuck with an old error. Without a key the write simply runs.
+
+At the app's root, above ``models`` (it keeps the office's answers as ``FormRequest`` rows) and below the office and
+``table_entry``, which both use it; ``common`` stays below the models.
 """
 
 import json

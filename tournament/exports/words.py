@@ -12,7 +12,7 @@ A team's trailing number stays with the word before it ("Cego-Freunde Furtwangen
 
 import re
 
-from tournament.exports.pdf.sheet_layout import FIT_SAFETY, PT, text_width
+from tournament.exports.measure import FIT_SAFETY, PT, text_width
 
 SHY = "\u00ad"
 NBSP = "\u00a0"

@@ -2,7 +2,9 @@
 season table's frame shared by the Cego and the Ziege season tables (rank, name, town, played, one column per
 tournament — in brackets when outside the best N — then the table's own total columns), and what every section
 gets before it is printed (``finish``): empty optional columns dropped, over-long words made to break visibly,
-team numbers kept with their name, and the last rows kept together so no page ends a list with one or two rows.
+team numbers kept with their name, and the last rows kept together so no page ends a list with one or two rows;
+and the lot mark with its legend. Beside ``base``, below ``pdf/``, ``xlsx/`` and ``ziege``, which all print
+standings.
 
 Widths are measured, not guessed (docs/exports.md, "Lists and standings on paper"): the season table gives each
 number column what its longest text and its heading's longest word need, the town what its longest town needs
@@ -11,8 +13,10 @@ number column what its longest text and its heading's longest word need, the tow
 
 import math
 
-from tournament.exports.pdf.sheet_layout import FIT_SAFETY, PT, fitted_size, text_width
-from tournament.exports.pdf.words import breakable, keep_number
+from django.utils.translation import gettext as _
+
+from tournament.exports.measure import FIT_SAFETY, PT, fitted_size, text_width
+from tournament.exports.words import breakable, keep_number
 
 LINE_MM = 277            # landscape A4 less the margins: what the columns of a wide table share, in mm
 PORTRAIT_MM = 190        # portrait A4 less the margins
@@ -136,3 +140,11 @@ def finish(section, line):
     section["groups"] = [g for g in ({"rows": rows[:split], "tail": False}, {"rows": rows[split:], "tail": True})
                          if g["rows"]]
     return section
+
+
+LOT_MARK = "L"                  # a place decided by lot, in every standings file (PDF, board, workbook)
+
+
+def lot_legend():
+    """The foot note that explains ``LOT_MARK``."""
+    return _("%(mark)s = place decided by lot") % {"mark": LOT_MARK}

@@ -1,6 +1,7 @@
-"""Row locks the writes share, so that writes of one tournament take turns."""
+"""Row locks the writes share, so that writes of one tournament take turns. Here with the models whose rows they
+lock (not in ``common``, which the models import: no cycle)."""
 
-from tournament.models import Season, Tournament
+from tournament.models.season import Season, Tournament
 
 
 def lock_tournament(tournament_id):

@@ -1,11 +1,14 @@
-"""What every director page shares: the tournament header and tab bar (access: ``access``; a service's errors:
-``tournament.office.errors``)."""
+"""What every director page shares: the tournament header and tab bar, the tables' links with their QR codes (the
+Cego and the Ziege round page); access: ``access``; a service's errors: ``tournament.office.errors``. Beside
+``views/`` and ``ziege/``, which both import it."""
 
 from django.conf import settings
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
-from tournament.models import Round, Tournament
+from tournament.draws import links
+from tournament.models import Round, Table, Tournament
+from tournament.table_entry.qr import qr_svg
 
 
 def tournament_or_404(pk):
@@ -33,3 +36,15 @@ def site_url(request):
     """The address phones reach this server at, for table links and their QR codes: ``settings.CEGO_SITE_URL``,
     else the root of the address the director's browser used."""
     return settings.CEGO_SITE_URL or request.build_absolute_uri("/")
+
+
+def table_links(request, round_):
+    """Each table's link of the round: absolute URL and a small QR code (the Cego and the Ziege round page)."""
+    base = site_url(request)
+    active = links.active_links(round_)
+    rows = []
+    for table in Table.objects.filter(round=round_).order_by("number"):
+        link = active.get(table.pk)
+        url = links.link_url(link, base) if link else ""
+        rows.append({"table": table, "url": url, "qr": qr_svg(url, scale=2, omitsize=True) if url else ""})
+    return rows

@@ -1,7 +1,7 @@
 """The one workbook writer: ``Sheet``/``Column`` in, xlsx bytes out (openpyxl, write-only, streaming).
 
 Every workbook the project writes goes through ``write_xlsx`` (the exporters of ``exports.xlsx`` and the
-registration template), so these rules hold everywhere:
+registration template; it sits beside ``base``, below ``xlsx/``), so these rules hold everywhere:
 
 text        every ``str`` is written as a text cell, never as a formula or an error value: openpyxl would make
             ``=HYPERLINK(…)`` a live formula and ``#REF!`` an error cell. One that begins with ``= + - @ #``, a
@@ -144,7 +144,7 @@ def header_text(value):
 
 def print_setup(ws, sheet, widths, page_header):
     """A4, margins, page header and footer, orientation, fit to the page width (see the module docstring)."""
-    from openpyxl.worksheet.page import PageMargins
+    from openpyxl.worksheet.page import PageMargins   # openpyxl is heavy: loaded when a workbook is written
 
     ws.print_title_rows = "1:1"
     ws.page_setup.paperSize = "9"                 # A4
@@ -202,6 +202,7 @@ def write_xlsx(sheets, progress=no_progress, total=None, every=1000, page_header
     ``page_header``; () for none). Rows stream through: memory stays flat however many rows the iterables
     yield (only the first ``MEASURE_ROWS`` of a sheet are held, to measure the widths).
     """
+    # openpyxl is heavy and only a workbook needs it: imported here, not when the app starts (not for a cycle).
     import openpyxl
     from openpyxl.cell import WriteOnlyCell
     from openpyxl.cell.cell import Cell

@@ -1,10 +1,11 @@
 """What a list says about itself on every page (docs/exports.md, "Provisional or final"): "Endstand" for a
 finished tournament or season, otherwise "vorläufig" and how far it is ("vorläufig — Stand nach Durchgang 1,
 6 von 15 Tischen"), as chess-results prints it. The one place for the running header of the PDF lists and the
-printed header of the workbooks.
+printed header of the workbooks. It lives with the results (how far the rounds are: ``selectors.round_progress``)
+and reads the standings' counts; the standings import nothing of ``results``.
 
-A tournament is final when all its rounds are drawn and locked (``selectors.tournament_standings``' own test for
-``provisional``). A season is final when every tournament of it is; while one runs the text names it, and while
+A tournament is final when all its rounds are drawn and locked (``standings.selectors.tournament_standings``' own
+test for ``provisional``). A season is final when every tournament of it is; while one runs the text names it, and while
 some are still to come it counts the finished ones.
 """
 
@@ -13,6 +14,8 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from tournament.models import Round
+from tournament.results.selectors import round_progress
+from tournament.standings.selectors import is_running, with_round_counts
 
 
 @dataclass(frozen=True)
@@ -26,8 +29,6 @@ class ListStatus:
 
 def tournament_status(tournament):
     """The ``ListStatus`` of ``tournament``: final, or provisional with the round and its finished tables."""
-    from tournament.results.selectors import round_progress
-
     rounds = list(tournament.round_set.order_by("number"))
     if not rounds:
         return ListStatus(False, _("provisional — no round drawn yet"))
@@ -47,8 +48,6 @@ def tournament_status(tournament):
 def season_status(season, games=None):
     """The ``ListStatus`` of ``season`` (its tournaments of ``games`` only, when given): final when all are
     finished; provisional naming the running ones, or counting the finished ones while some are to come."""
-    from tournament.standings.selectors import is_running, with_round_counts
-
     tournaments = list(with_round_counts(season.tournaments.order_by("date", "pk")))
     if games is not None:
         tournaments = [t for t in tournaments if t.game in games]
