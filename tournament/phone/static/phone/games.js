@@ -206,6 +206,7 @@
   function draw() {
     const seat = net.seat();
     $("seat-choice").hidden = !!seat || !writable();          // a locked round: the final sheet, no seat asked
+    window.CegoLive.markHeld(sheet);
     $("me").hidden = !seat;
     $("me-name").textContent = seat ? seat + " \u00b7 " + name(seat) : "";
     $("locked").hidden = writable();

@@ -88,6 +88,7 @@
     document.querySelectorAll("#seat-choice .seat-button").forEach((b) => {
       b.setAttribute("aria-pressed", String(Number(b.dataset.seat) === seat));
     });
+    window.CegoLive.markHeld(sheet);
   }
   document.querySelectorAll("#seat-choice .seat-button").forEach((b) => b.addEventListener("click", () => {
     net.claim(Number(b.dataset.seat), app.writable());
