@@ -206,7 +206,7 @@
   function draw() {
     const seat = net.seat();
     $("seat-choice").hidden = !!seat || !writable();          // a locked round: the final sheet, no seat asked
-    window.CegoLive.markHeld(sheet);
+    window.CegoLive.markHeld(sheet, T.seat_held);
     $("me").hidden = !seat;
     $("me-name").textContent = seat ? seat + " \u00b7 " + name(seat) : "";
     $("locked").hidden = writable();

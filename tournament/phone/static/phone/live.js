@@ -61,13 +61,18 @@
 
   /* The seat choice marks the seats another phone keeps (sheet.seats[].held) before anyone taps one: a tap still
      asks the server, which refuses with what to do (the tournament direction frees a seat). */
-  function markHeld(sheet) {
+  function markHeld(sheet, text) {
     document.querySelectorAll("#seat-choice .seat-button").forEach((b) => {
       const seat = sheet.seats.find((s) => s.seat === Number(b.dataset.seat));
       const held = !!(seat && seat.held);
       b.classList.toggle("held", held);
-      const note = b.querySelector(".held-note");
-      if (note) note.hidden = !held;
+      let note = b.querySelector(".held-note");
+      if (held && !note) {
+        note = document.createElement("small");
+        note.className = "held-note";
+        note.textContent = text;
+        (b.querySelector(".seat-who") || b).append(" ", note);
+      } else if (!held && note) note.remove();
     });
   }
 

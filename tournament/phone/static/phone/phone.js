@@ -98,7 +98,7 @@
     document.querySelectorAll("#seat-choice .seat-button").forEach((b) => {
       b.setAttribute("aria-pressed", String(Number(b.dataset.seat) === seat));
     });
-    window.CegoLive.markHeld(sheet);
+    window.CegoLive.markHeld(sheet, T.seat_held);
   }
   document.querySelectorAll("#seat-choice .seat-button").forEach((b) => b.addEventListener("click", () => {
     net.claim(Number(b.dataset.seat), app.writable());
