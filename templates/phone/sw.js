@@ -4,7 +4,8 @@
 "use strict";
 const ASSETS = ["{% static 'phone/queue.js' %}", "{% static 'phone/phone.js' %}", "{% static 'phone/entry.js' %}",
                 "{% static 'phone/phone.css' %}", "{% static 'tournament/site.css' %}",
-                "{% static 'phone/games.js' %}", "{% static 'phone/games.css' %}", "{% static 'phone/live.js' %}",
+                "{% static 'phone/games.js' %}", "{% static 'phone/games_sheet.js' %}",
+                "{% static 'phone/games.css' %}", "{% static 'phone/live.js' %}",
                 "{% static 'phone/conflicts.js' %}"];
 const ASSET_CACHE = "cego-phone-assets-" + ASSETS.join("|").length + "-" + ASSETS[1].slice(-24);
 const PAGE_CACHE = "cego-phone-pages";

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.common.numbers import signed
+from tournament.draws.selectors import namesake_scope, seat_labels
 from tournament.exports.base import INTEGER, SIGNED, ZIEGE_GAMES, Column, PdfExporter, Sheet
 from tournament.exports.sections import LOT_MARK, col, lot_legend, season_frame
 from tournament.exports.registry import register
@@ -96,11 +97,21 @@ def _round_rows(round_):
                    r["defeat_a"], r["defeat_b"], r["winner"] or ""]
 
 
-def sheet_of(table, filled):
+def sheet_of(table, filled, scope=None):
+    """One Ziege score sheet: the teams with their players named as the Cego sheets name them (a namesake in the
+    tournament with its town or start number: ``draws.selectors.seat_labels``), the games when ``filled``."""
     team_a, team_b = ziege_results.table_teams(table)
+    seats = list(table.seats.select_related("entry__player").order_by("position"))
+    labels = seat_labels(seats, scope)
+    named = {s.entry_id: labels[s.position].full for s in seats}
+
+    def names(pair):
+        return [named.get(e.pk, e.player.full_name) for e in (pair.first, pair.second)] if pair else []
+
     rows = ziege_results.sheet(table.ziege_games.all())["rows"] if filled else []
     blank = max(BLANK_ROWS - len(rows), 4 if filled else BLANK_ROWS)
-    return {"table": table, "team_a": team_a, "team_b": team_b, "rows": rows, "blank": range(blank)}
+    return {"table": table, "team_a": team_a, "team_b": team_b, "names_a": names(team_a), "names_b": names(team_b),
+            "rows": rows, "blank": range(blank)}
 
 
 @register
@@ -114,8 +125,9 @@ class ZiegeRoundSheets(PdfExporter):
 
     def context(self, *, round_, filled=None, **kwargs):
         filled = self.filled if filled is None else filled
+        scope = namesake_scope(round_.tournament_id)          # one query for the round's namesakes
         return {"tournament": round_.tournament, "round": round_, "filled": filled,
-                "sheets": [sheet_of(t, filled) for t in round_.tables.all()]}
+                "sheets": [sheet_of(t, filled, scope) for t in round_.tables.all()]}
 
     def stem(self, *, round_, **kwargs):
         return (_("ziege-sheets"), round_.tournament.name, _("round %(n)s") % {"n": round_.number})

@@ -13,7 +13,7 @@ from django.db.models import Count, Q, Sum
 from django.shortcuts import get_object_or_404
 
 from scoring.contracts import CONTRACTS, GOAL, POINT
-from tournament.common import names
+from tournament.common import names, namesakes
 from tournament.common.collation import name_key, person_key
 from tournament.common.i18n import engine_lang
 from tournament.models import (
@@ -27,6 +27,7 @@ from tournament.models import (
     Team,
     Tournament,
 )
+from tournament.draws.selectors import namesake_scope, number_text
 from tournament.results.engine import is_offiziers, offiziers_pack
 from tournament.standings import ranking as standings
 from tournament.statistics.selectors import label as contract_label
@@ -110,6 +111,22 @@ def _person(seat, me=None):
             "last_name": p.last_name, "town": p.town, "me": seat.entry_id == me}
 
 
+def _labels(people, scope):
+    """``common.namesakes`` labels of a table's people (``_person`` dicts), in their order."""
+    return namesakes.labels([namesakes.Person(p["first_name"], p["last_name"], p["town"], p["start_number"])
+                             for p in people], scope, number_text)
+
+
+def _tell_apart(people, scope):
+    """Each person of a table with what tells a namesake in the tournament apart: ``label`` (the name with the
+    town or start number: "Marie-Luise Schwörer (Triberg)") and ``number_tag`` (the start number, "Nr. 12",
+    where the town alone would not: a list that shows the town anyway adds this)."""
+    for p, label in zip(people, _labels(people, scope)):
+        p["label"] = label.full
+        p["number_tag"] = label.tag if label.tag and not label.by_town else ""
+    return people
+
+
 def seat_plan(entry):
     """The entry's table and seat in every drawn round, newest round first, with everyone at that table."""
     own = list(Seat.objects.filter(entry=entry).select_related("table", "round").order_by("-round__number"))
@@ -117,20 +134,29 @@ def seat_plan(entry):
     for seat in (Seat.objects.filter(table_id__in=[s.table_id for s in own]).select_related("entry__player")
                  .order_by("position")):
         people.setdefault(seat.table_id, []).append(_person(seat, me=entry.pk))
+    scope = namesake_scope(entry.tournament_id) if people else []
     return [{"round": s.round.number, "status": s.round.status, "table": s.table.number, "seat": s.position + 1,
-             "size": s.table.size, "people": people.get(s.table_id, [])} for s in own]
+             "size": s.table.size, "people": _tell_apart(people.get(s.table_id, []), scope)} for s in own]
 
 
 # --- A player's games ---------------------------------------------------------------------------------------
 
-def short_names(people):
-    """{position: short name}: the first name, with the last name's initial (or all of it) when needed."""
+def short_names(people, scope=()):
+    """{position: short name}: the first name, with the last name's initial (or all of it) when needed; two
+    namesakes at the table by their ``common.namesakes`` short label ("Marie-Luise S. (Nr. 12)")."""
     def unique(make):
         names = [make(p) for p in people]
         return len(set(names)) == len(names), names
 
+    labels = {}
+
+    def apart(p):
+        if not labels:
+            labels.update({q["position"]: label.short for q, label in zip(people, _labels(people, scope))})
+        return labels[p["position"]]
+
     for make in (lambda p: p["first_name"], lambda p: f"{p['first_name']} {p['last_name'][:1]}.",
-                 lambda p: p["name"]):
+                 lambda p: p["name"], apart):
         ok, names = unique(make)
         if ok:
             break
@@ -186,11 +212,12 @@ def player_games(entry):
             sheet_totals[table_id] = points
         else:
             by_game[game_id] = points
+    scope = namesake_scope(entry.tournament_id) if people else []
     running, totals, breaks, blocks = 0, [], [], []
     for seat in own:
         table = seat.table
         table_people = people.get(table.pk, [])
-        names = short_names(table_people)
+        names = short_names(table_people, scope)
         if totals:
             breaks.append((len(totals), seat.round.number))
         rows = []
@@ -211,7 +238,8 @@ def player_games(entry):
             totals.append(running)
         blocks.append({"round": seat.round.number, "status": seat.round.status, "table": table.number,
                        "seat": seat.position + 1, "size": table.size, "planned": table.games_planned,
-                       "people": [dict(p, short=names[p["position"]]) for p in table_people], "games": rows,
+                       "people": [dict(p, short=names[p["position"]]) for p in _tell_apart(table_people, scope)],
+                       "games": rows,
                        "sheet_total": sheet_total, "running": running,
                        "sum": sum(r["points"] for r in rows) + (sheet_total or 0)})
     adjustments = list(Adjustment.objects.filter(entry=entry).order_by("created_at", "pk")

@@ -1,6 +1,6 @@
 """The columns of a registration file and how its headings are recognised — no ORM.
 
-``COLUMNS`` are the columns of the template (``importer.registration_template_xlsx``) and of the registration
+``COLUMNS`` are the columns of the template (``exports.xlsx.tournament.registration_template_xlsx``) and of the registration
 export; ``EXTRA_COLUMNS`` are recognised on import only: a name in one column (“Vorname Name”, “Name, Vorname”),
 paid (bezahlt, Startgeld) and present (anwesend). A heading is compared after ``normalise_heading`` with the
 German and English variants in ``aliases``. “Name” is the last name when a first-name column exists, otherwise

@@ -111,6 +111,11 @@ def free_seat(*, hold, user):
     return hold
 
 
+def held_positions(table):
+    """The 0-based seats of ``table`` a phone holds (its seat choice marks them before anyone taps)."""
+    return set(SeatHold.objects.filter(table=table).values_list("position", flat=True))
+
+
 def holds_of(round_):
     """{table id: [SeatHold, …] by seat} of a round, for the hall view."""
     out = {}

@@ -46,7 +46,7 @@ def phone_sheet(link, lang="de"):
         "game": "offiziers", "tournament": tournament.name, "round": round_.number, "table": table.number,
         "size": table.size, "planned": table.games_planned, "round_status": round_.status,
         "writable": round_.status != "locked", "pack": sheet["pack"], "win_loss": bool(tournament.win_loss),
-        "seats": [selectors.seat_json(s, labels[s.position]) for s in seats],
+        "seats": selectors.seats_json(table, seats, labels),
         "rows": rows, "next": None if complete else open_numbers[0], "totals": sheet["totals"],
         "entered": len(games), "complete": complete, "ended_early": table.ended_early,
         "unconfirmed": [g.number for g in games if not g.confirmed],

@@ -97,7 +97,7 @@ def phone_sheet(link, lang="de"):
     return {
         "tournament": tournament.name, "round": round_.number, "table": table.number, "size": table.size,
         "planned": table.games_planned, "round_status": round_.status, "writable": round_.status != "locked",
-        "seats": [seat_json(s, labels[s.position]) for s in seats],
+        "seats": seats_json(table, seats, labels),
         "rows": rows, "next": next_number, "ended_early": table.ended_early, "not_counted": table.not_counted,
         "next_dealer": sheet.rows[next_number - 1].dealer + 1 if next_number else None,
         "totals": totals, "totals_only": bool(totals_only), "entered": len(games), "complete": complete,
@@ -110,11 +110,18 @@ def phone_sheet(link, lang="de"):
     }
 
 
-def seat_json(seat, label):
+def seat_json(seat, label, held=False):
     """A seat as the phone shows it (``common.namesakes``): the name with a namesake's tag (``name``, used in every
-    sentence), the short form of the column heading, the tag, and the start number the seat button always shows."""
+    sentence), the short form of the column heading, the tag, the start number the seat button always shows, and
+    whether a phone holds the seat (``held``: the seat choice marks it as taken before anyone taps it)."""
     return {"seat": seat.position + 1, "name": label.full, "short": label.short, "plain": label.name,
-            "tag": label.tag if label.by_town else "", "start_number": seat.entry.start_number}
+            "tag": label.tag if label.by_town else "", "start_number": seat.entry.start_number, "held": held}
+
+
+def seats_json(table, seats, labels):
+    """``seat_json`` of every seat of ``table``, with the seats phones hold (one query)."""
+    held = holds.held_positions(table)
+    return [seat_json(s, labels[s.position], s.position in held) for s in seats]
 
 
 def clock(round_, now=None):

@@ -64,7 +64,8 @@ def phone_sheet(link, lang="de"):
     return {
         "game": "ziege", "tournament": round_.tournament.name, "round": round_.number, "table": table.number,
         "size": table.size, "round_status": round_.status, "writable": round_.status != "locked",
-        "seats": [{**selectors.seat_json(s, labels[s.position]), "team": TEAMS[s.position % 2]} for s in seats],
+        "seats": [{**seat, "team": TEAMS[(seat["seat"] - 1) % 2]}
+                  for seat in selectors.seats_json(table, seats, labels)],
         "teams": [{"team": t, "names": [names.get(i), names.get(i + 2)]} for i, t in enumerate(TEAMS)],
         "rows": rows, "next": len(games) + 1, "entered": len(games), "current": sheet["current"],
         "target": ziege_engine.SERIES_TARGET, "series_won": series_won(sheet),

@@ -1,6 +1,7 @@
 """The tournament workbook: standings, one sheet per round with every game and the per-player scores,
-adjustments and the audit log. Also the registration template (``registration_template_xlsx``, with the columns
-of ``registration.files.COLUMNS``; the office's import page offers it too)."""
+adjustments and the audit log. The entries list (everything the registration holds of each entry, its remark
+too). Also the registration template (``registration_template_xlsx``, with the columns of
+``registration.files.COLUMNS``; the office's import page offers it too)."""
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -23,7 +24,7 @@ from tournament.exports import ziege
 from tournament.exports.registry import register
 from tournament.exports.sections import LOT_MARK, lot_legend
 from tournament.exports.workbook import write_xlsx
-from tournament.models import Adjustment, AuditLog, Game, Round, Score, Seat, Table
+from tournament.models import Adjustment, AuditLog, Entry, Game, Round, Score, Seat, Table
 from tournament.registration.files import COLUMNS
 from tournament.results.engine import OFFIZIERS, contract_name
 from tournament.results.rows import variant_text
@@ -220,6 +221,39 @@ def registration_template_xlsx(page_header=()):
         Sheet(_("Hints"), [Column(_("Column"), 16), Column(_("Required"), 12), Column(_("Values"), 60)], hints,
               counted=False),
     ], page_header=page_header)
+
+
+def entries_sheet(tournament):
+    """Every entry by start number as the registration holds it: the player's data, paid, checked in, withdrawn,
+    and the remark (``Entry.note``, e.g. the one of the club's list) — user text, written as text like every cell."""
+    columns = [Column(_("Start number"), 10, INTEGER), Column(_("First name"), 14), Column(_("Last name"), 16),
+               Column(_("Town"), 16), Column(_("Club"), 22), Column(_("Team"), 20), Column(_("Year of birth"), 10),
+               Column(_("Paid"), 8), Column(_("Checked in"), 10), Column(_("Withdrawn"), 10),
+               Column(_("Remark"), 40, wrap=True)]
+    entries = (Entry.objects.filter(tournament=tournament).select_related("player", "team")
+               .order_by("start_number"))
+    rows = ([e.start_number, e.player.first_name, e.player.last_name, e.player.town, e.player.club,
+             e.team.name if e.team else "", e.player.birth_year, yes_no(e.paid), yes_no(e.checked_in),
+             yes_no(e.withdrawn), e.note] for e in entries)
+    return Sheet(_("Entries"), columns, rows, freeze_columns=3)                # start number, name
+
+
+@register
+class EntriesWorkbook(ListExporter):
+    identifier = "entries"
+    games = CEGO_GAMES          # a Ziege evening's teams are on its team list (``ziege_teams``)
+    verbose_name = gettext_lazy("Entries (Excel: player data, paid, checked in, withdrawn, remarks)")
+    scope = "tournament"
+    page_status = False         # a list of the registration, not of results
+
+    def count(self, *, tournament, **kwargs):
+        return tournament.entries.count()
+
+    def sheets(self, *, tournament, **kwargs):
+        yield entries_sheet(tournament)
+
+    def stem(self, *, tournament, **kwargs):
+        return (_("entries"), tournament.name, f"{tournament.date:%Y-%m-%d}")
 
 
 @register

@@ -165,7 +165,7 @@
     const list = (name, label) => [el("p.step-label", null, label), el("div.rp-list." + name + "-list", null,
       seats.map((s) => el("button." + name, {data: {seat: s.seat}, "aria-pressed": String(field === name && s.seat === active),
                                               on: {click: () => change({active: s.seat, field: name})}},
-        el("span.name", null, s.name), el("span.value", null, e[name][s.seat] || "–"))))];
+        app.shortName(s.seat), el("span.value", null, e[name][s.seat] || "–"))))];
     const parts = list("rp", T.raeuber_points);
     // Tricks per seat only where the ruleset pays on them (Jungfrau, all tricks); empty: from the card points.
     if (c.tricks) parts.push(...list("rt", T.raeuber_tricks), el("p.hint.rt-hint", null, T.raeuber_tricks_hint));
@@ -209,7 +209,7 @@
     if (preview.for !== JSON.stringify(fields())) return box;
     if (preview.ok) {
       box.append(el("ul.scores", null, app.sheet().seats.map((s, i) => el("li", {data: {seat: s.seat}},
-        el("span.name", null, s.name), el("strong", {class: preview.scores[i] < 0 ? "neg" : ""}, signed(preview.scores[i]))))));
+        app.shortName(s.seat), el("strong", {class: preview.scores[i] < 0 ? "neg" : ""}, signed(preview.scores[i]))))));
       if (preview.explanation) box.append(el("p.explanation", null, preview.explanation));
     } else {
       const errors = preview.errors || {};

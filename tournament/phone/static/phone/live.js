@@ -1,6 +1,7 @@
 /* Updates in place for the phone pages (Cego: phone.js; Offiziers-Cego and Ziege: games.js), docs/accessibility.md:
    a redraw keeps the focused control (found again by its owner's id, tag, class and data) with its caret, and the
-   poll can be paused by the player, remembered on this phone for every table ("cego.live.paused"). */
+   poll can be paused by the player, remembered on this phone for every table ("cego.live.paused"); the seat
+   choice shows which seats other phones keep. */
 (function () {
   "use strict";
   const CONTROLS = "button, input, a[href], textarea, select, [tabindex]";
@@ -58,5 +59,22 @@
     };
   }
 
-  window.CegoLive = {keepFocus, pause};
+  /* The seat choice marks the seats another phone keeps (sheet.seats[].held) before anyone taps one: a tap still
+     asks the server, which refuses with what to do (the tournament direction frees a seat). */
+  function markHeld(sheet, text) {
+    document.querySelectorAll("#seat-choice .seat-button").forEach((b) => {
+      const seat = sheet.seats.find((s) => s.seat === Number(b.dataset.seat));
+      const held = !!(seat && seat.held);
+      b.classList.toggle("held", held);
+      let note = b.querySelector(".held-note");
+      if (held && !note) {
+        note = document.createElement("small");
+        note.className = "held-note";
+        note.textContent = text;
+        (b.querySelector(".seat-who") || b).append(" ", note);
+      } else if (!held && note) note.remove();
+    });
+  }
+
+  window.CegoLive = {keepFocus, pause, markHeld};
 })();

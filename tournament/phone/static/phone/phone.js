@@ -43,6 +43,16 @@
     sheet: () => sheet,
     seat: () => net.seat(),
     name: (seat) => { const s = sheet.seats.find((x) => x.seat === seat); return s ? s.name : String(seat); },
+    /* A seat's short name (distinct at the table, common.namesakes) for a narrow place that cuts with "…": the
+       name may be cut, what tells a namesake apart ("(Nr. 12)") stays whole; the title has the full name. */
+    shortName(seat) {
+      const s = sheet.seats.find((x) => x.seat === seat);
+      if (!s) return el("span.name", null, seat == null ? "" : String(seat));
+      const text = s.short || s.name;
+      const cut = text.indexOf(" (");
+      return el("span.name", {title: s.name}, el("span.nm", null, cut > 0 ? text.slice(0, cut) : text),
+                cut > 0 ? el("span.apart", null, text.slice(cut + 1)) : null);
+    },
     row: (n) => sheet.rows[n - 1],
     writable: () => sheet.writable && !invalid,
     queuedSaves() {
@@ -88,6 +98,7 @@
     document.querySelectorAll("#seat-choice .seat-button").forEach((b) => {
       b.setAttribute("aria-pressed", String(Number(b.dataset.seat) === seat));
     });
+    window.CegoLive.markHeld(sheet, T.seat_held);
   }
   document.querySelectorAll("#seat-choice .seat-button").forEach((b) => b.addEventListener("click", () => {
     net.claim(Number(b.dataset.seat), app.writable());
@@ -125,7 +136,9 @@
       tr.append(el("td.c-n", null, el("strong", null, row.number),
                    el("span.mark", {title: label, "aria-label": label}, MARK[st]), dealer));
       const [abbr, who] = q ? (q.label || "").split(" · ") : g ? [g.abbr, g.declarer_name] : ["", ""];
-      tr.append(el("td.c-game", null, el("strong", null, abbr), el("span.who", null, who || "")));
+      const whoSeat = g && !q ? g.declarer : q && q.fields && Number(q.fields.declarer);
+      tr.append(el("td.c-game", null, el("strong", null, abbr),
+                   whoSeat && who ? el("span.who", null, app.shortName(whoSeat)) : el("span.who", null, who || "")));
       sheet.seats.forEach((s, i) => {
         const td = el("td.c-seat");
         if (row.out === s.seat) { td.classList.add("out"); td.textContent = "–"; }
