@@ -111,6 +111,12 @@ office-tools:
 test: $(STAMP) browser pdf-tools office-tools
 	$(PY) -m pytest $(PYTEST_PARALLEL)
 
+# The inner loop: every test that needs neither Chromium nor LibreOffice (tests/conftest.py marks those `browser`
+# and `office` by the fixtures they use), in parallel like `make test`; no apt installs. Tests that need
+# pdftoppm/zbarimg skip when those are missing; tests/test_js.py runs node's tests when node is installed.
+test-fast: $(STAMP)
+	$(PY) -m pytest $(PYTEST_PARALLEL) -m "not browser and not office"
+
 # eslint over the project's own JavaScript (eslint.config.js: ES2017, browser scripts, no var; vendored files and
 # the service-worker template left out). eslint is a development tool pinned in package.json/package-lock.json and
 # installed into node_modules/ (git-ignored) on first use; nothing of it ships to the browser.
