@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.requirements-installed
 TEST_PROCESSES ?= 2
 PYTEST_PARALLEL := $(if $(filter 0,$(TEST_PROCESSES)),,-n $(TEST_PROCESSES) --dist loadfile)
 
-.PHONY: run serve hall secret-key port-free test check messages demo venv browser pdf-tools office-tools
+.PHONY: run serve hall secret-key port-free test test-fast check lint-js messages demo venv browser pdf-tools office-tools
 
 # Reinstall only when requirements.txt changes.
 $(STAMP): requirements.txt
@@ -110,6 +110,21 @@ office-tools:
 
 test: $(STAMP) browser pdf-tools office-tools
 	$(PY) -m pytest $(PYTEST_PARALLEL)
+
+# The inner loop: every test that needs neither Chromium nor LibreOffice (tests/conftest.py marks those `browser`
+# and `office` by the fixtures they use), in parallel like `make test`; no apt installs. Tests that need
+# pdftoppm/zbarimg skip when those are missing; tests/test_js.py runs node's tests when node is installed.
+test-fast: $(STAMP)
+	$(PY) -m pytest $(PYTEST_PARALLEL) -m "not browser and not office"
+
+# eslint over the project's own JavaScript (eslint.config.js: ES2017, browser scripts, no var; vendored files and
+# the service-worker template left out). eslint is a development tool pinned in package.json/package-lock.json and
+# installed into node_modules/ (git-ignored) on first use; nothing of it ships to the browser.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+
+lint-js: node_modules/.package-lock.json
+	npx --no-install eslint .
 
 check: $(STAMP)
 	$(PY) manage.py check

@@ -1,8 +1,15 @@
 """Settings for the whole test suite.
 
+Two kinds of test need more than Python: the browser tests (they use the ``browser`` fixture of tests/browser.py,
+Chromium) and the office tests (they use ``libreoffice_binary``, LibreOffice Calc). The collection hook below marks
+them ``browser`` and ``office`` by the fixtures they use, so that ``make test-fast`` can leave them out
+(``-m "not browser and not office"``) without a list of files.
+
 Passwords are hashed with MD5 in tests: the production hasher (PBKDF2, deliberately slow) spent about a third of
 the suite's time hashing the passwords of test accounts. Tests about hashing itself would set their own.
 """
+
+import shutil
 
 import pytest
 from django.test import override_settings
@@ -17,6 +24,26 @@ hypothesis_settings.load_profile("cego")
 FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 pytest_plugins = ["tests.browser"]        # the one Chromium of the suite (e2e and security tests)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark the tests that need Chromium (``browser``) or LibreOffice (``office``), by the fixtures they use."""
+    for item in items:
+        names = getattr(item, "fixturenames", ())
+        if "browser" in names:
+            item.add_marker(pytest.mark.browser)
+        if "libreoffice_binary" in names:
+            item.add_marker(pytest.mark.office)
+
+
+@pytest.fixture(scope="session")
+def libreoffice_binary():
+    """LibreOffice's ``soffice`` (a test that asks for it is an ``office`` test); missing, the test fails: ``make test``
+    installs it (``make office-tools``), ``make test-fast`` leaves these tests out."""
+    binary = shutil.which("soffice") or shutil.which("libreoffice")
+    if binary is None:
+        pytest.fail("LibreOffice (soffice) is missing: run `make office-tools` (apt-get install libreoffice-calc)")
+    return binary
 
 
 @pytest.fixture(scope="session", autouse=True)

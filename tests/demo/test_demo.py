@@ -1,9 +1,14 @@
-"""The demo command builds a realistic, consistent season and prints progress."""
+"""The demo command builds a realistic, consistent season and prints progress.
+
+The season is built once for the module (``demo_output``: about 15 s each time) and rolled back after it; every
+test reads it in its own transaction inside that one, as tests/test_visible_pages.py does."""
 
 import io
 
 import pytest
+from django.core.cache import caches
 from django.core.management import call_command
+from django.db import transaction
 from django.db.models import Sum
 
 from scoring import score_game
@@ -17,15 +22,33 @@ from tournament.models import (
     Team,
     Tournament,
 )
+from tournament.public import cache as public_cache
 from tournament.results import engine
 
 pytestmark = pytest.mark.django_db
 
 
-def test_demo_builds_a_played_season():
-    out = io.StringIO()
-    call_command("demo", stdout=out)
-    text = out.getvalue()
+def clear_caches():
+    """Pages stored under the demo's data versions go with it."""
+    public_cache.store().clear()
+    caches["default"].clear()
+
+
+@pytest.fixture(scope="module")
+def demo_output(django_db_setup, django_db_blocker):
+    """What ``manage.py demo`` printed when it built the season on an empty database; the season stays for the
+    module's tests and is rolled back after them."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        out = io.StringIO()
+        call_command("demo", stdout=out)
+        clear_caches()
+        yield out.getvalue()
+        transaction.set_rollback(True)
+    clear_caches()
+
+
+def test_demo_builds_a_played_season(demo_output):
+    text = demo_output
     assert "[1/3]" in text and "[3/3]" in text and "round 2: table" in text
     tournaments = list(Tournament.objects.filter(game="cego").order_by("date"))
     assert len(tournaments) == 3
@@ -48,8 +71,7 @@ def test_demo_builds_a_played_season():
         assert score_game(engine.engine_game(game.table, game.number, data))["scores"] == game.scores
 
 
-def test_demo_is_idempotent():
-    call_command("demo", stdout=io.StringIO())
+def test_demo_is_idempotent(demo_output):
     out = io.StringIO()
     call_command("demo", stdout=out)
     assert "exists already" in out.getvalue()
@@ -57,11 +79,10 @@ def test_demo_is_idempotent():
     assert Tournament.objects.filter(game="offiziers").count() == 1
 
 
-def test_demo_has_a_small_played_ziege_evening_in_a_season_of_its_own():
+def test_demo_has_a_small_played_ziege_evening_in_a_season_of_its_own(demo_output):
     from tournament.results import ziege as ziege_results
     from tournament.standings import ziege as ziege_standings
 
-    call_command("demo", stdout=io.StringIO())
     t = Tournament.objects.get(game="ziege")
     assert t.season.tournaments.count() == 1 and t.published and t.status == "finished"
     assert t.ziege_pairs.count() == 8 and t.round_set.count() == 2
@@ -74,12 +95,10 @@ def test_demo_has_a_small_played_ziege_evening_in_a_season_of_its_own():
     assert sum(r["series_won"] for r in rows) == sum(r["series_lost"] for r in rows) == 16
 
 
-def test_demo_has_a_small_finished_offiziers_evening():
+def test_demo_has_a_small_finished_offiziers_evening(demo_output):
     from tournament.standings import selectors as standings
 
-    out = io.StringIO()
-    call_command("demo", stdout=out)
-    assert "[Offiziers-Cego]" in out.getvalue()
+    assert "[Offiziers-Cego]" in demo_output
     t = Tournament.objects.get(game="offiziers")
     assert t.season.tournaments.count() == 1 and t.published and t.status == "finished"
     assert t.entries.count() == 8 and t.round_set.filter(status="locked").count() == 2

@@ -9,7 +9,6 @@ LibreOffice is required: ``make office-tools`` installs it (``make test`` does s
 
 import io
 import re
-import shutil
 import subprocess
 import xml.etree.ElementTree as ET
 import zipfile
@@ -38,16 +37,10 @@ def q(name):
     return f"{{{NS[prefix]}}}{local}"
 
 
-def soffice():
-    return shutil.which("soffice") or shutil.which("libreoffice")
-
-
 @pytest.fixture(scope="module")
-def converted(django_db_setup, django_db_blocker, tmp_path_factory):
+def converted(django_db_setup, django_db_blocker, tmp_path_factory, libreoffice_binary):
     """``{identifier: (xlsx bytes, content.xml root, styles.xml root)}`` of every workbook exporter."""
-    binary = soffice()
-    if binary is None:
-        pytest.fail("LibreOffice (soffice) is missing: run `make office-tools` (apt-get install libreoffice-calc)")
+    binary = libreoffice_binary
     with django_db_blocker.unblock():
         from django.db import transaction
 

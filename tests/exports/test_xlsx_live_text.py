@@ -10,7 +10,6 @@ no "this is text": a program that opens it evaluates ``=1+2`` whatever we wrote 
 
 import csv
 import io
-import shutil
 import subprocess
 
 import openpyxl
@@ -41,10 +40,8 @@ def test_every_text_that_could_come_alive_carries_the_quote_prefix():
 
 
 @pytest.fixture(scope="module")
-def libreoffice(tmp_path_factory):
-    binary = shutil.which("soffice") or shutil.which("libreoffice")
-    if binary is None:
-        pytest.fail("LibreOffice (soffice) is missing: run `make office-tools` (apt-get install libreoffice-calc)")
+def libreoffice(tmp_path_factory, libreoffice_binary):
+    binary = libreoffice_binary
     profile = tmp_path_factory.mktemp("lo-profile").as_uri()
 
     def convert(path, target, outdir):

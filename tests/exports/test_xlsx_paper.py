@@ -5,7 +5,6 @@ a third of the headings. LibreOffice is required (``make office-tools``), as for
 
 import io
 import re
-import shutil
 import subprocess
 
 import openpyxl
@@ -20,11 +19,9 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(scope="module")
-def printed(django_db_setup, django_db_blocker, tmp_path_factory):
+def printed(django_db_setup, django_db_blocker, tmp_path_factory, libreoffice_binary):
     """``(tournament name, date, status text, workbook, [page texts])`` of a running tournament's workbook."""
-    binary = shutil.which("soffice") or shutil.which("libreoffice")
-    if binary is None:
-        pytest.fail("LibreOffice (soffice) is missing: run `make office-tools` (apt-get install libreoffice-calc)")
+    binary = libreoffice_binary
     with django_db_blocker.unblock():
         from django.db import transaction
 

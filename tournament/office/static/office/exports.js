@@ -5,16 +5,16 @@
 (function () {
   "use strict";
 
-  var labels = {};
+  let labels = {};
 
   function csrfToken() {
-    var input = document.querySelector("#export-csrf input[name=csrfmiddlewaretoken]");
+    const input = document.querySelector("#export-csrf input[name=csrfmiddlewaretoken]");
     return input ? input.value : "";
   }
 
   /* A fresh idempotency key per click: the same request sent twice (a retry) queues one export. */
   function newKey() {
-    var bytes = new Uint8Array(16);
+    const bytes = new Uint8Array(16);
     window.crypto.getRandomValues(bytes);
     return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
   }
@@ -22,7 +22,7 @@
   function show(box, text, done, total) {
     box.textContent = "";
     if (total) {
-      var bar = document.createElement("progress");
+      const bar = document.createElement("progress");
       bar.max = total;
       bar.value = done;
       box.appendChild(bar);
@@ -32,7 +32,7 @@
 
   function offer(box, link, job) {
     box.textContent = labels.ready + " ";
-    var file = document.createElement("a");
+    const file = document.createElement("a");
     file.href = job.file_url;
     file.textContent = job.filename;
     box.appendChild(file);
@@ -52,7 +52,7 @@
           show(box, labels.queued, 0, 0);
           window.setTimeout(function () { poll(url, box, link); }, 600);
         } else if (job.state === "running") {
-          var count = job.total ? job.done + " / " + job.total : String(job.done);
+          const count = job.total ? job.done + " / " + job.total : String(job.done);
           show(box, count + " " + job.unit, job.done, job.total);
           window.setTimeout(function () { poll(url, box, link); }, 600);
         } else if (job.state === "done") {
@@ -70,7 +70,7 @@
   }
 
   function start(link) {
-    var box = document.getElementById(link.getAttribute("data-export-background"));
+    const box = document.getElementById(link.getAttribute("data-export-background"));
     if (!box || link.getAttribute("aria-busy") === "true") { return; }
     link.setAttribute("aria-busy", "true");
     box.textContent = labels.preparing;
@@ -101,10 +101,10 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
-    var source = document.getElementById("export-labels");
+    const source = document.getElementById("export-labels");
     labels = source ? source.dataset : {};
     document.addEventListener("click", function (event) {
-      var link = event.target.closest("a[data-export-background]");
+      const link = event.target.closest("a[data-export-background]");
       if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) { return; }
       event.preventDefault();
       start(link);

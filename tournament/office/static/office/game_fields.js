@@ -2,7 +2,7 @@
    game is chosen in the game select and hidden (and not sent) otherwise. The server ignores them for another game. */
 "use strict";
 (function () {
-  var select = document.getElementById("id_game");
+  const select = document.getElementById("id_game");
   if (!select) { return; }
   function update() {
     document.querySelectorAll("[data-only-game]").forEach(function (block) {

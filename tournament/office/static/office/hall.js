@@ -1,35 +1,35 @@
 /* The hall view keeps itself up to date: every few seconds (data-poll) it asks the same URL for the live part
-   alone (django-htmx's HX-Request header) and puts it in place; in between, the round clock counts down each
-   second. A hidden tab does not poll; it catches up when it is shown again. When a poll fails the page says so
+   alone (CegoFragments.request with django-htmx's HX-Request header, static/tournament/fragments.js) and puts it
+   in place; in between, the round clock counts down each second. A hidden tab does not poll; it catches up when it is shown again. When a poll fails the page says so
    and keeps trying. */
 (function () {
   "use strict";
 
-  var live, seconds, timer;
+  let live, seconds, timer;
 
   function clockText(left) {
-    var abs = Math.abs(left);
-    var minutes = Math.floor(abs / 60);
-    var rest = abs % 60;
+    const abs = Math.abs(left);
+    const minutes = Math.floor(abs / 60);
+    const rest = abs % 60;
     return (left < 0 ? "\u2212" : "") + minutes + ":" + (rest < 10 ? "0" : "") + rest;
   }
 
   function readClock() {
-    var clock = document.getElementById("hall-clock");
+    const clock = document.getElementById("hall-clock");
     seconds = clock && clock.dataset.seconds !== undefined ? parseInt(clock.dataset.seconds, 10) : null;
   }
 
   function tick() {
     if (seconds === null || isNaN(seconds)) { return; }
     seconds -= 1;
-    var clock = document.getElementById("hall-clock");
-    var left = document.getElementById("clock-left");
+    const clock = document.getElementById("hall-clock");
+    const left = document.getElementById("clock-left");
     if (left) { left.textContent = clockText(seconds); }
     if (clock) { clock.classList.toggle("over", seconds < 0); }
   }
 
   function stale(on) {
-    var note = document.getElementById("hall-stale");
+    let note = document.getElementById("hall-stale");
     if (on && !note) {
       note = document.createElement("p");
       note.id = "hall-stale";
@@ -43,8 +43,8 @@
 
   function writing() {
     /* A decision note being typed is not wiped by the next poll: the view waits until it is sent. */
-    var notes = live.querySelectorAll(".resolve-form input[name=note]");
-    for (var i = 0; i < notes.length; i += 1) {
+    const notes = live.querySelectorAll(".resolve-form input[name=note]");
+    for (let i = 0; i < notes.length; i += 1) {
       if (notes[i] === document.activeElement || notes[i].value) { return true; }
     }
     return false;
@@ -52,14 +52,13 @@
 
   function refresh() {
     if (writing()) { return; }
-    fetch(window.location.pathname, { credentials: "same-origin", cache: "no-store",
-                                      headers: { "HX-Request": "true" } })
+    window.CegoFragments.request(window.location.pathname, { partial: true, cache: "no-store" })
       .then(function (response) {
         if (!response.ok || response.redirected) { throw new Error(String(response.status)); }
         return response.text();
       })
       .then(function (html) {
-        live.innerHTML = html;
+        window.CegoFragments.fill(live, html);
         readClock();
         stale(false);
       })

@@ -2,6 +2,6 @@
    Content-Security-Policy, which admits no inline script). */
 "use strict";
 document.addEventListener("click", function (event) {
-  var button = event.target.closest && event.target.closest("[data-print]");
+  const button = event.target.closest && event.target.closest("[data-print]");
   if (button) { event.preventDefault(); window.print(); }
 });

@@ -12,11 +12,11 @@
 
   document.documentElement.classList.add("js");
 
-  var PREVIEW_DELAY = 150;    // ms after the last keystroke
-  var rows = {};              // row number → {timer, edits, saving, autoSeat}
-  var queue = [];             // requests waiting for the one in flight: the page sends one at a time
-  var busy = false;
-  var contracts = null;       // folded alias → [kind, forehand preselected], from the page (#sheet-keys)
+  const PREVIEW_DELAY = 150;    // ms after the last keystroke
+  const rows = {};              // row number → {timer, edits, saving, autoSeat}
+  let queue = [];             // requests waiting for the one in flight: the page sends one at a time
+  let busy = false;
+  let contracts = null;       // folded alias → [kind, forehand preselected], from the page (#sheet-keys)
 
   function each(list, fn) { Array.prototype.forEach.call(list, fn); }
   function sheet() { return document.getElementById("sheet"); }
@@ -26,14 +26,14 @@
   function input(n, name) { return document.querySelector('.in[form="f' + n + '"][name="' + name + '"]'); }
 
   function rowOf(el) {
-    var form = el.getAttribute && el.getAttribute("form");
+    const form = el.getAttribute && el.getAttribute("form");
     return form && /^f\d+$/.test(form) ? Number(form.slice(1)) : null;
   }
 
   /* Changed since the server last rendered the row's inputs (their `value` attribute is what it rendered),
    * or shown by the server as not saved (a rejected row). */
   function unsaved(n) {
-    var tr = gameRow(n);
+    const tr = gameRow(n);
     return (tr && tr.classList.contains("is-dirty")) || inputs(n).some(function (el) {
       if (el.type === "checkbox") return el.checked !== el.defaultChecked;
       return el.name !== "reason" && el.value !== el.defaultValue;
@@ -42,9 +42,9 @@
 
   /* The cookie first: after a new login in another tab it holds the new token, the page's copy does not. */
   function csrfToken() {
-    var match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
     if (match) return decodeURIComponent(match[1]);
-    var field = document.querySelector("input[name=csrfmiddlewaretoken]");
+    const field = document.querySelector("input[name=csrfmiddlewaretoken]");
     return field ? field.value : "";
   }
 
@@ -57,30 +57,30 @@
 
   function contractOf(n) {
     if (contracts === null) {
-      var data = document.getElementById("sheet-keys");
+      const data = document.getElementById("sheet-keys");
       contracts = data ? JSON.parse(data.textContent) : {};
     }
     /* "GSo/KM" and "U2 ouv." (the variants, results.rows.split_variants) walk like GSo and U2 */
-    var typed = fold(input(n, "contract").value).split("/")[0].replace(/ (ouverte|ouvert|ouv\.?)$/, "");
-    var hit = contracts[typed];
+    const typed = fold(input(n, "contract").value).split("/")[0].replace(/ (ouverte|ouvert|ouv\.?)$/, "");
+    const hit = contracts[typed];
     return hit ? {kind: hit[0], forehand: hit[1], gegensolo: hit[2]} : null;
   }
 
   /* The typed contract decides which inputs Enter walks through (CSS shows Räuber's or the points input);
    * Cego, Räuber and Drescher preselect the forehand, which is cleared again if the contract changes. */
   function applyKind(n) {
-    var r = row(n);
-    var tr = gameRow(n);
-    var contract = contractOf(n);
+    const r = row(n);
+    const tr = gameRow(n);
+    const contract = contractOf(n);
     tr.dataset.kind = contract ? contract.kind : "";
     tr.dataset.with = contract && contract.gegensolo ? "1" : "";
     /* a recognised contract that takes no "played with" / is no goal game: an old choice must not stay hidden */
-    var withInput = input(n, "played_with");
+    const withInput = input(n, "played_with");
     if (contract && !contract.gegensolo && withInput) withInput.value = "";
-    var open = input(n, "ouverte");
+    const open = input(n, "ouverte");
     if (contract && contract.kind !== "goal" && open) open.checked = false;
-    var seat = input(n, "declarer");
-    var forehand = String(Number(tr.dataset.forehand) + 1);
+    const seat = input(n, "declarer");
+    const forehand = String(Number(tr.dataset.forehand) + 1);
     if (contract && contract.forehand && seat.value === "") {
       seat.value = forehand;
       r.autoSeat = true;
@@ -98,10 +98,10 @@
   }
 
   function nextInChain(n, el) {
-    var list = chain(n);
-    var i = list.indexOf(el);
+    const list = chain(n);
+    const i = list.indexOf(el);
     if (i >= 0) return list[i + 1] || null;
-    for (var k = 0; k < list.length; k++) {
+    for (let k = 0; k < list.length; k++) {
       if (el.compareDocumentPosition(list[k]) & Node.DOCUMENT_POSITION_FOLLOWING) return list[k];
     }
     return null;
@@ -110,20 +110,20 @@
   /* ------------------------------------------------------------------ what the page shows by itself */
 
   function setState(n, state) {
-    var states = document.getElementById("sheet-states");
-    var old = gameRow(n).querySelector(".state");
-    var fresh = states && states.content.querySelector(".state-" + state);
+    const states = document.getElementById("sheet-states");
+    const old = gameRow(n).querySelector(".state");
+    const fresh = states && states.content.querySelector(".state-" + state);
     if (old && fresh) old.replaceWith(fresh.cloneNode(true));
   }
 
   /* A message of the page (no connection, session ended, server error) under the row. */
   function showMessage(n, name, status) {
-    var template = document.getElementById("sheet-messages");
-    var tr = template && template.content.querySelector('[data-message="' + name + '"]');
+    const template = document.getElementById("sheet-messages");
+    let tr = template && template.content.querySelector('[data-message="' + name + '"]');
     if (!tr) return;
     tr = tr.cloneNode(true);
     each(tr.querySelectorAll(".status-code"), function (el) { el.textContent = status; });
-    var group = document.getElementById("rg" + n);
+    const group = document.getElementById("rg" + n);
     each(group.querySelectorAll("tr.row-errors"), function (el) { el.remove(); });
     gameRow(n).after(tr);
     setState(n, "error");
@@ -136,8 +136,8 @@
    * writes it. A preview still waiting is replaced by a newer one of its row (or dropped by a save); a preview's
    * answer is dropped when the row changed after it was sent, as it shows values no longer typed. */
   function request(n, kind, url, body) {
-    var job = {n: n, kind: kind};
-    var done = new Promise(function (resolve) { job.resolve = resolve; });
+    const job = {n: n, kind: kind};
+    const done = new Promise(function (resolve) { job.resolve = resolve; });
     job.start = function () {
       return send(n, kind, url, body).then(job.resolve, function (error) {
         job.resolve(null);                      // the row is usable again; the error stays visible
@@ -153,7 +153,7 @@
   function pump() {
     if (busy || !queue.length) return;
     busy = true;
-    var next = function () { busy = false; pump(); };
+    const next = function () { busy = false; pump(); };
     queue.shift().start().then(next, function (error) {
       next();
       throw error;
@@ -161,20 +161,16 @@
   }
 
   function send(n, kind, url, body) {
-    var r = row(n);
-    var edits = r.edits;
-    var options = {method: body ? "POST" : "GET", credentials: "same-origin",
-                   headers: {"HX-Request": "true", "X-CSRFToken": csrfToken()}};
-    if (body) {
-      body.set("csrfmiddlewaretoken", csrfToken());
-      options.body = body;
-    }
-    return fetch(url, options).then(function (response) {
+    const r = row(n);
+    const edits = r.edits;
+    if (body) body.set("csrfmiddlewaretoken", csrfToken());
+    const options = {method: body ? "POST" : "GET", body, partial: true, headers: {"X-CSRFToken": csrfToken()}};
+    return window.CegoFragments.request(url, options).then(function (response) {
       return response.text().then(function (html) { return {response: response, html: html}; });
     }).then(function (answer) {
-      var response = answer.response;
+      const response = answer.response;
       if (kind === "preview" && (r.edits !== edits || r.saving)) return null;
-      var partial = !response.redirected && (response.headers.get("Content-Type") || "").indexOf("text/html") === 0
+      const partial = !response.redirected && (response.headers.get("Content-Type") || "").indexOf("text/html") === 0
         && answer.html.indexOf("<html") < 0;
       if (!partial) {
         showMessage(n, response.redirected ? "session" : "server", response.status);
@@ -190,7 +186,7 @@
 
   function dropWaitingPreview(n) {
     queue = queue.filter(function (job) {
-      var mine = job.kind === "preview" && job.n === n;
+      const mine = job.kind === "preview" && job.n === n;
       if (mine) job.resolve(null);
       return !mine;
     });
@@ -198,7 +194,7 @@
 
   /* Forget the row's preview that has not left yet; one in flight is answered, but its answer is dropped. */
   function abortPreview(n) {
-    var r = row(n);
+    const r = row(n);
     clearTimeout(r.timer);
     r.timer = null;
     r.edits++;
@@ -206,11 +202,11 @@
   }
 
   function changed(n) {
-    var r = row(n);
+    const r = row(n);
     abortPreview(n);
     if (unsaved(n)) {
       setState(n, "dirty");
-      var reason = document.getElementById("r" + n);
+      const reason = document.getElementById("r" + n);
       if (reason) reason.hidden = false;      // locked round: Enter reaches the reason after the row
     }
     r.timer = setTimeout(function () { preview(n); }, PREVIEW_DELAY);
@@ -227,27 +223,27 @@
    * row itself is read-only until the answer. If the row is rejected and nothing was typed meanwhile, the focus
    * comes back to it (the first field in error, the conflict's "overwrite", or where Enter was pressed). */
   function save(n, version) {
-    var r = row(n);
+    const r = row(n);
     if (r.saving) return;
     abortPreview(n);
     if (version === undefined && !unsaved(n) && !document.getElementById("c" + n)) {
       focusRow(n + 1);                        // nothing changed: Enter just moves on
       return;
     }
-    var body = new FormData(document.getElementById("f" + n));
+    const body = new FormData(document.getElementById("f" + n));
     if (version !== undefined) body.set("version", version);
-    var from = document.activeElement;
-    var fromName = from && rowOf(from) === n ? from.name : null;
+    const from = document.activeElement;
+    const fromName = from && rowOf(from) === n ? from.name : null;
     r.saving = true;
     setReadOnly(n, true);
     setState(n, "saving");
-    var next = focusRow(n + 1);
-    var nextEdits = next ? row(n + 1).edits : 0;
+    const next = focusRow(n + 1);
+    const nextEdits = next ? row(n + 1).edits : 0;
     request(n, "save", sheet().dataset.saveUrl, body).then(function (status) {
       r.saving = false;
       setReadOnly(n, false);
       if (status === 200) return;
-      var untouched = next ? document.activeElement === next && row(n + 1).edits === nextEdits
+      const untouched = next ? document.activeElement === next && row(n + 1).edits === nextEdits
         : !document.activeElement || document.activeElement === document.body;
       if (!untouched) return;                 // the typist went on: the row shows "!" and why
       if (status === 409) {
@@ -278,21 +274,21 @@
     });
     row(n).autoSeat = false;
     applyKind(n);
-    var reason = document.getElementById("r" + n);
+    const reason = document.getElementById("r" + n);
     if (reason && !unsaved(n)) reason.hidden = true;
     abortPreview(n);
     preview(n);
-    var active = document.activeElement;
+    const active = document.activeElement;
     if (active && active.classList.contains("in") && active.select) active.select();
   }
 
   function remove(n, link) {
     if (!window.confirm(link.dataset.confirm)) return;
-    var body = new FormData();
+    const body = new FormData();
     body.append("number", n);
     body.append("version", document.getElementById("f" + n).querySelector("[name=version]").value);
     if (link.dataset.prompt) {
-      var reason = window.prompt(link.dataset.prompt, "");
+      const reason = window.prompt(link.dataset.prompt, "");
       if (!reason) return;
       body.append("reason", reason);
     }
@@ -309,7 +305,7 @@
 
   /* The next row's contract (returned), or out of the grid after the last row. */
   function focusRow(n) {
-    var target = input(n, "contract");
+    const target = input(n, "contract");
     if (!target && document.activeElement && document.activeElement.blur) document.activeElement.blur();
     if (!target) return null;
     focusField(target);
@@ -318,14 +314,14 @@
   }
 
   function setStatusFor(n) {      // the saved row's explanation, as the server put it on the row
-    var status = document.getElementById("sheet-status");
+    const status = document.getElementById("sheet-status");
     if (status && !unsaved(n)) status.textContent = gameRow(n).dataset.explanation || "";
   }
 
   /* ------------------------------------------------------------------ the keyboard */
 
   document.addEventListener("keydown", function (event) {
-    var el = event.target;
+    const el = event.target;
     if (!el.closest || !el.closest("#sheet") || event.isComposing) return;
     if (event.key === "Escape" && el.closest(".conflict-row")) {
       event.preventDefault();
@@ -333,33 +329,33 @@
       return;
     }
     if (!el.classList.contains("in")) return;          // Enter on a link or button: its click
-    var n = rowOf(el);
+    const n = rowOf(el);
     if (!n) return;
-    var plain = !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey;
+    const plain = !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey;
     if (event.key === "Enter") {
       event.preventDefault();                        // never the plain form's submit
       if (row(n).saving) return;
       if (el.name === "contract") applyKind(n);
-      var next = nextInChain(n, el);
+      const next = nextInChain(n, el);
       if (next) focusField(next);
       else save(n);
     } else if (event.key === "Escape") {
       event.preventDefault();
       if (!row(n).saving) revert(n);
     } else if ((event.key === "ArrowDown" || event.key === "ArrowUp") && plain && el.name !== "reason") {
-      var target = n + (event.key === "ArrowDown" ? 1 : -1);
+      const target = n + (event.key === "ArrowDown" ? 1 : -1);
       if (!gameRow(target)) return;
       event.preventDefault();
-      var same = input(target, el.name);
+      const same = input(target, el.name);
       focusField(same && visible(same) ? same : input(target, "contract"));
       gameRow(target).scrollIntoView({block: "nearest"});
     }
   });
 
   document.addEventListener("input", function (event) {
-    var el = event.target;
+    const el = event.target;
     if (!el.classList || !el.classList.contains("in")) return;
-    var n = rowOf(el);
+    const n = rowOf(el);
     if (!n || !el.closest("#sheet")) return;
     if (el.name === "declarer") row(n).autoSeat = false;
     if (el.name === "contract") applyKind(n);
@@ -367,33 +363,33 @@
   });
 
   document.addEventListener("focusin", function (event) {
-    var el = event.target;
+    const el = event.target;
     if (!el.classList || !el.classList.contains("in") || !el.closest("#sheet")) return;
     if (el.select) el.select();
-    var n = rowOf(el);
+    const n = rowOf(el);
     if (n) setStatusFor(n);
   });
 
   document.addEventListener("click", function (event) {
-    var target = event.target.closest ? event.target : null;
+    const target = event.target.closest ? event.target : null;
     if (!target || !target.closest("#sheet")) return;
-    var link = target.closest("a.del");
-    var overwrite = target.closest("[data-action=overwrite]");
-    var take = target.closest("[data-action=take]");
-    var box = target.closest(".conflict-row");
+    const link = target.closest("a.del");
+    const overwrite = target.closest("[data-action=overwrite]");
+    const take = target.closest("[data-action=take]");
+    const box = target.closest(".conflict-row");
     if (link) {
       event.preventDefault();
       remove(Number(link.closest("tbody").id.slice(2)), link);
     } else if (box && (overwrite || take)) {
       event.preventDefault();
-      var n = Number(box.id.slice(1));
+      const n = Number(box.id.slice(1));
       if (overwrite) save(n, box.querySelector("input[name=version]").value);
       else takeSaved(n);
     }
   });
 
   window.addEventListener("beforeunload", function (event) {
-    var open = Array.prototype.some.call(document.querySelectorAll("#sheet tr.game"), function (tr) {
+    const open = Array.prototype.some.call(document.querySelectorAll("#sheet tr.game"), function (tr) {
       return unsaved(Number(tr.dataset.number));
     });
     if (open) {
@@ -403,7 +399,7 @@
   });
 
   document.addEventListener("DOMContentLoaded", function () {    // the autofocused row in view
-    var n = document.activeElement && rowOf(document.activeElement);
+    const n = document.activeElement && rowOf(document.activeElement);
     if (n && gameRow(n)) gameRow(n).scrollIntoView({block: "center"});
   });
 })();

@@ -1,9 +1,9 @@
 /* Score sheet: how the server's answer is put into the page (docs/entry.md, "Protocol").
  *
  * An answer is a list of elements; each replaces the page's element with the same id (table parts come wrapped
- * in <template> so that they parse outside a table). A row group (tbody.game-group) marked data-keep-inputs was
- * rendered from what was typed: it is merged, so that the page keeps its inputs (focus, cursor, what is being
- * typed) and takes everything else from the server. `sheetSwap(html, focus)`; `focus(el)` focuses a field.
+ * in <template> so that they parse outside a table): static/tournament/fragments.js, the pages' one way. A row
+ * group (tbody.game-group) marked data-keep-inputs was rendered from what was typed: it is merged, so that the page
+ * keeps its inputs (focus, cursor, what is being typed) and takes everything else from the server. `sheetSwap(html, focus)`; `focus(el)` focuses a field.
  */
 (function () {
   "use strict";
@@ -15,7 +15,7 @@
   }
 
   function copyAttributes(live, fresh) {
-    var keepValue = live.matches(".in");      // the `value` attribute is what the server last rendered as saved
+    const keepValue = live.matches(".in");      // the `value` attribute is what the server last rendered as saved
     each(Array.prototype.slice.call(live.attributes), function (a) {
       if (!fresh.hasAttribute(a.name) && !(keepValue && a.name === "value")) live.removeAttribute(a.name);
     });
@@ -32,8 +32,8 @@
   /* Whether the server's rendering has the page's inputs in the same places (it has, unless the page is old). */
   function mergeable(live, fresh) {
     if (live.matches(".in")) return fresh.matches(".in") && live.name === fresh.name;
-    var kept = heldChildren(live);
-    var incoming = heldChildren(fresh);
+    const kept = heldChildren(live);
+    const incoming = heldChildren(fresh);
     return kept.length === incoming.length && kept.every(function (el, i) {
       return el.tagName === incoming[i].tagName && mergeable(el, incoming[i]);
     });
@@ -44,12 +44,12 @@
   function merge(live, fresh) {
     copyAttributes(live, fresh);
     if (live.matches(".in")) return;
-    var kept = heldChildren(live);
+    const kept = heldChildren(live);
     heldChildren(fresh).forEach(function (el, i) { merge(kept[i], el); });
     each(Array.prototype.slice.call(live.childNodes), function (node) {
       if (kept.indexOf(node) < 0) live.removeChild(node);
     });
-    var k = 0;
+    let k = 0;
     each(Array.prototype.slice.call(fresh.childNodes), function (node) {
       if (node.nodeType === 1 && holdsInput(node)) k++;
       else live.insertBefore(node, kept[k] || null);
@@ -57,10 +57,10 @@
   }
 
   function replaceGroup(live, fresh, focus) {
-    var active = document.activeElement;
-    var name = active && live.contains(active) && active.name;
+    const active = document.activeElement;
+    const name = active && live.contains(active) && active.name;
     if (fresh.hasAttribute("data-keep-inputs")) {
-      var conflict = live.querySelector(".conflict-row");
+      const conflict = live.querySelector(".conflict-row");
       if (conflict && !fresh.querySelector(".conflict-row")) fresh.appendChild(conflict);   // stays until resolved
       if (mergeable(live, fresh)) {
         merge(live, fresh);
@@ -71,22 +71,13 @@
     if (name) focus(fresh.querySelector('.in[name="' + name + '"]'));
   }
 
-  /* An answer: every element with an id replaces the page's element with that id (table parts come wrapped
-   * in <template>); a row group is merged or replaced (replaceGroup), a live region gets the new text. */
+  /* An answer (CegoFragments.swap): every element with an id replaces the page's element with that id; a row
+   * group is merged or replaced here (replaceGroup), a live region gets the new text. */
   window.sheetSwap = function (html, focus) {
-    var holder = document.createElement("template");
-    holder.innerHTML = html;
-    var parts = [];
-    each(holder.content.children, function (el) {
-      if (el.tagName === "TEMPLATE") each(el.content.children, function (inner) { parts.push(inner); });
-      else parts.push(el);
-    });
-    parts.forEach(function (fresh) {
-      var live = fresh.id && document.getElementById(fresh.id);
-      if (!live) return;
-      if (fresh.classList.contains("game-group")) replaceGroup(live, fresh, focus);
-      else if (live.hasAttribute("aria-live")) live.innerHTML = fresh.innerHTML;   // announced, not replaced
-      else live.replaceWith(fresh);
+    window.CegoFragments.swap(html, (live, fresh) => {
+      if (!fresh.classList.contains("game-group")) return false;
+      replaceGroup(live, fresh, focus);
+      return true;
     });
   };
 })();

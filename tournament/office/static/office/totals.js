@@ -10,14 +10,14 @@
   }
 
   function initTotals(form) {
-    var fields = Array.prototype.slice.call(form.querySelectorAll(".in-total"));
-    var output = document.getElementById("totals-sum");
+    const fields = Array.prototype.slice.call(form.querySelectorAll(".in-total"));
+    const output = document.getElementById("totals-sum");
 
     function update() {
-      var sum = 0;
-      var complete = true;
+      let sum = 0;
+      let complete = true;
       fields.forEach(function (el) {
-        var v = el.value.trim().replace("\u2212", "-");
+        const v = el.value.trim().replace("\u2212", "-");
         if (v === "" || !/^[+-]?\d+$/.test(v)) complete = false;
         else sum += Number(v);
       });
@@ -39,7 +39,7 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
-    var form = document.getElementById("totals-form");
+    const form = document.getElementById("totals-form");
     if (form) initTotals(form);
   });
 })();

@@ -1,4 +1,5 @@
-/* Live updates of a running tournament's public pages (docs/accessibility.md "Live updates").
+/* Live updates of a running tournament's public pages (docs/accessibility.md "Live updates"); the request and the
+   parsing of the answer go through static/tournament/fragments.js, like every page of the office and the public.
 
    Every N seconds (data-refresh on #live) the page asks its own URL — same filter, sort, page, category — with
    the version it shows (data-live-version, sent as If-None-Match). 304: nothing changed. 200: the regions marked
@@ -8,23 +9,23 @@
    tabs do not ask. Rows that changed flash briefly, unless the user prefers reduced motion. */
 (function () {
   "use strict";
-  var live = document.getElementById("live");
-  var seconds = live ? parseFloat(live.getAttribute("data-refresh")) : 0;
-  if (!seconds || !window.fetch || !window.DOMParser) { return; }
+  const live = document.getElementById("live");
+  const seconds = live ? parseFloat(live.getAttribute("data-refresh")) : 0;
+  if (!seconds || !window.fetch || !window.DOMParser || !window.CegoFragments) { return; }
 
-  var PAUSED_KEY = "cego-live-paused";
-  var FLASH = "live-changed";
-  var FLASH_MS = 2500;
-  var KEYED = "[data-entry], [data-game]";
-  var version = live.getAttribute("data-live-version") || "";
-  var button = document.getElementById("live-pause");
-  var status = document.getElementById("live-status");
-  var timer = null;
-  var asking = false;
-  var ended = false;
-  var pausedHere = false;              // when storage is disabled
-  var shown = {};                      // region name → the HTML it was last given
-  var reduce = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
+  const PAUSED_KEY = "cego-live-paused";
+  const FLASH = "live-changed";
+  const FLASH_MS = 2500;
+  const KEYED = "[data-entry], [data-game]";
+  let version = live.getAttribute("data-live-version") || "";
+  const button = document.getElementById("live-pause");
+  const status = document.getElementById("live-status");
+  let timer = null;
+  let asking = false;
+  let ended = false;
+  let pausedHere = false;              // when storage is disabled
+  const shown = {};                      // region name → the HTML it was last given
+  const reduce = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
 
   each(document.querySelectorAll("[data-live-region]"), function (region) {
     shown[region.getAttribute("data-live-region")] = region.innerHTML;
@@ -45,12 +46,12 @@
   }
 
   function showPaused() {
-    var paused = isPaused();
+    const paused = isPaused();
     if (button) {
       button.hidden = ended;
       button.setAttribute("aria-pressed", paused ? "true" : "false");
-      var label = button.getAttribute(paused ? "data-label-resume" : "data-label-pause");
-      var long = button.querySelector(".live-long"), short = button.querySelector(".live-short");
+      const label = button.getAttribute(paused ? "data-label-resume" : "data-label-pause");
+      const long = button.querySelector(".live-long"), short = button.querySelector(".live-short");
       if (long && short) {
         long.textContent = label;         // the name is "short long": it starts with the visible word (WCAG 2.5.3)
         short.textContent = button.getAttribute(paused ? "data-short-resume" : "data-short-pause");
@@ -64,7 +65,7 @@
   }
 
   function clock() {
-    var now = new Date();
+    const now = new Date();
     return (now.getHours() < 10 ? "0" : "") + now.getHours() + ":" + (now.getMinutes() < 10 ? "0" : "") + now.getMinutes();
   }
 
@@ -89,12 +90,12 @@
     timer = null;
     if (ended || isPaused() || document.hidden) { return; }
     asking = true;
-    var headers = version ? { "If-None-Match": version } : {};
-    window.fetch(location.pathname + location.search, { headers: headers, cache: "no-store", credentials: "same-origin" })
+    const headers = version ? { "If-None-Match": version } : {};
+    window.CegoFragments.request(location.pathname + location.search, { headers: headers, cache: "no-store" })
       .then(function (response) {
         if (response.status === 304) { setStamp(clock()); return null; }
         if (!response.ok || response.redirected || isPaused()) { return null; }   // paused while asking: drop it
-        var tag = response.headers.get("ETag") || "";
+        const tag = response.headers.get("ETag") || "";
         return response.text().then(function (html) { apply(html, tag); });
       })
       .catch(function () { /* offline for a moment: ask again next turn */ })
@@ -102,19 +103,20 @@
   }
 
   function apply(html, tag) {
-    var doc = new DOMParser().parseFromString(html, "text/html");
-    var changed = false;
-    var complete = true;
+    const page = window.CegoFragments.regions(html);
+    const doc = page.document;
+    let changed = false;
+    let complete = true;
     each(document.querySelectorAll("[data-live-region]"), function (region) {
-      var name = region.getAttribute("data-live-region");
-      var fresh = doc.querySelector('[data-live-region="' + window.CSS.escape(name) + '"]');
+      const name = region.getAttribute("data-live-region");
+      const fresh = page.found[name];
       if (!fresh || fresh.innerHTML === shown[name]) { return; }
       if (typingIn(region)) { complete = false; return; }
       swap(region, fresh);
       shown[name] = fresh.innerHTML;
       changed = true;
     });
-    var time = clock();
+    const time = clock();
     setStamp(time);
     if (changed) { announce(time); }
     if (!doc.getElementById("live")) {          // the last round is locked: no more asking, no "Live" any more
@@ -126,14 +128,14 @@
   }
 
   function typingIn(region) {
-    var el = document.activeElement;
+    const el = document.activeElement;
     return el && region.contains(el) && /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName);
   }
 
   /* What finds an element of ``region`` again in its new contents: its id, else its link target, else its name,
      else its place (the child-index path). */
   function describe(region, el) {
-    var tag = el.tagName.toLowerCase();
+    const tag = el.tagName.toLowerCase();
     if (el.id) { return "#" + window.CSS.escape(el.id); }
     if (el.getAttribute("href")) { return tag + '[href="' + window.CSS.escape(el.getAttribute("href")) + '"]'; }
     if (el.getAttribute("name")) { return tag + '[name="' + window.CSS.escape(el.getAttribute("name")) + '"]'; }
@@ -146,43 +148,43 @@
 
   /* The child-index path from ``root`` to ``el``, to find an element again in new contents of the same shape. */
   function path(root, el) {
-    var steps = [];
-    for (var node = el; node && node !== root; node = node.parentElement) {
+    const steps = [];
+    for (let node = el; node && node !== root; node = node.parentElement) {
       steps.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
     }
     return steps;
   }
 
   function follow(root, steps) {
-    var node = root;
-    for (var i = 0; node && i < steps.length; i++) { node = node.children[steps[i]]; }
+    let node = root;
+    for (let i = 0; node && i < steps.length; i++) { node = node.children[steps[i]]; }
     return node;
   }
 
   function swap(region, fresh) {
-    var active = document.activeElement;
-    var focus = active && active !== region && region.contains(active) ? describe(region, active) : null;
-    var scrolled = [];
+    const active = document.activeElement;
+    const focus = active && active !== region && region.contains(active) ? describe(region, active) : null;
+    const scrolled = [];
     each(region.querySelectorAll(".table-scroll, [data-live-scroll], [tabindex]"), function (el) {
       if (el.scrollLeft || el.scrollTop) {
         scrolled.push({ where: describe(region, el), left: el.scrollLeft, top: el.scrollTop });
       }
     });
-    var before = {};
+    const before = {};
     each(region.querySelectorAll(KEYED), function (el) { before[key(el)] = el.outerHTML; });
-    var x = window.scrollX;
-    var y = window.scrollY;
+    const x = window.scrollX;
+    const y = window.scrollY;
 
-    var nodes = Array.prototype.map.call(fresh.childNodes, function (node) { return document.importNode(node, true); });
+    const nodes = Array.prototype.map.call(fresh.childNodes, function (node) { return document.importNode(node, true); });
     region.replaceChildren.apply(region, nodes);
 
     scrolled.forEach(function (s) {
-      var el = find(region, s.where);
+      const el = find(region, s.where);
       if (el) { el.scrollLeft = s.left; el.scrollTop = s.top; }
     });
     window.scrollTo(x, y);
     if (focus) {
-      var target = find(region, focus);
+      const target = find(region, focus);
       if (target) { target.focus({ preventScroll: true }); }
     }
     if (!reduce.matches) {
@@ -196,14 +198,14 @@
   }
 
   function key(el) {            /* a player's row, or a game of a round on the player's page */
-    var round = el.closest("[data-round]");
+    const round = el.closest("[data-round]");
     return (el.getAttribute("data-entry") || "") + "/" + (round ? round.getAttribute("data-round") : "") + "/" +
       (el.getAttribute("data-game") || "");
   }
 
   if (button) {
     button.addEventListener("click", function () {
-      var paused = !isPaused();
+      const paused = !isPaused();
       setPaused(paused);
       if (!paused) { schedule(0); }
     });
