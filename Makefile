@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.requirements-installed
 TEST_PROCESSES ?= 2
 PYTEST_PARALLEL := $(if $(filter 0,$(TEST_PROCESSES)),,-n $(TEST_PROCESSES) --dist loadfile)
 
-.PHONY: run serve hall secret-key port-free test check messages demo venv browser pdf-tools office-tools
+.PHONY: run serve hall secret-key port-free test check lint lint-py messages demo venv browser pdf-tools office-tools
 
 # Reinstall only when requirements.txt changes.
 $(STAMP): requirements.txt
@@ -111,10 +111,20 @@ office-tools:
 test: $(STAMP) browser pdf-tools office-tools
 	$(PY) -m pytest $(PYTEST_PARALLEL)
 
-check: $(STAMP)
+# The checks CI and the pre-commit hooks (.pre-commit-config.yaml) run: ruff (rules in pyproject.toml), Django's
+# system checks, no missing migrations, the package boundaries of docs/architecture.md (import-linter). The
+# JavaScript is checked by `make lint-js` (eslint.config.js) where the Makefile has that target: lint then depends
+# on lint-py and lint-js.
+lint: lint-py
+
+lint-py: $(STAMP)
+	$(VENV)/bin/ruff check .
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/lint-imports --no-cache
+
+# The old name of `make lint`.
+check: lint
 
 # Extract, then compile the catalogues; the .mo files are committed so no machine needs gettext to run.
 messages: $(STAMP)
