@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from scoring.random_games import random_game
 from tests import factories
-from tests.office.test_director_seasons import tournament_data
+from tests.factories import tournament_data
 from tournament.backup.export import export_tournament
 from tournament.backup.load import import_tournament
 from tournament.draws import services as draws

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tests.config.test_production import environment, python, run
+from tests.config.processes import environment, python, run
 
 ANSWER = """
 import json

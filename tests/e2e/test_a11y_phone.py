@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.a11y import PHONE, ZOOM_200, axe_violations, sideways_scrollers, smallest_text
-from tests.e2e.test_table_entry import Phones, key_game, phones, refresh, table_and_token  # noqa: F401 (fixture)
+from tests.e2e.phones import Phones, key_game, refresh, table_and_token
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 SHOTS = Path("/tmp/a11y16d")

@@ -22,7 +22,7 @@ from tests.e2e.a11y import (
     sideways_scrollers,
     smallest_text,
 )
-from tests.results.test_ziege import ziege_tournament
+from tests.ziege import ziege_tournament
 from tournament.draws import ziege as ziege_draws
 from tournament.models import Entry
 from tournament.results import ziege as ziege_results

@@ -86,3 +86,8 @@ def render_all(t, language=None):
                                                    **{TARGET_KWARG[exporter.scope]: targets[exporter.scope]})
         files[exporter.identifier] = (filename, content)
     return files
+
+
+# Fields shown in a cell of their own somewhere: they must come back exactly, cell for cell.
+OWN_CELL = ("first_name", "last_name", "town", "club", "first_name_2", "last_name_2", "town_2", "club_2", "team",
+            "tournament", "reason", "audit_reason")

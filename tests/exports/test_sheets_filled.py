@@ -4,25 +4,17 @@ speed lives in bench/exports.py)."""
 
 import io
 import re
-import shutil
-import subprocess
 
 import pytest
 from pypdf import PdfReader
 
 from tests import factories
+from tests.pdf_text import pdftotext
 from tournament.exports import get
 from tournament.exports.pdf import sheet_layout
 
 pytestmark = pytest.mark.django_db
 KB_PER_PAGE = 30
-
-
-def pdftotext(content, *args):
-    if not shutil.which("pdftotext"):
-        pytest.skip("Poppler's pdftotext is not installed")
-    out = subprocess.run(["pdftotext", *args, "-", "-"], input=content, capture_output=True, check=True)
-    return out.stdout.decode("utf-8")
 
 
 def words(text):

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
-from tests.office.test_director_rounds import levels, text_of
+from tests.page_text import levels, text_of
 from tournament.models import AuditLog, Game, Round
 from tournament.table_entry import links
 

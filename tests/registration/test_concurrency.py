@@ -16,7 +16,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests import factories
-from tests.results.test_concurrency import split, together
+from tests.concurrency import split, together
 from tournament.models import AuditLog, Entry, Player
 from tournament.registration import services as registration
 
