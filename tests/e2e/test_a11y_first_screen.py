@@ -27,7 +27,7 @@ from tests.e2e.a11y import (
     sideways_scrollers,
     smallest_text,
 )
-from tests.e2e.test_a11y_standings import check_page, open_tab
+from tests.e2e.standings_a11y import check_page, open_tab
 from tournament.models import Entry
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
