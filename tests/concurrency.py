@@ -22,7 +22,7 @@ def together(*calls, timeout=60):
             connection.ensure_connection()          # connect first, so the barrier releases ready writers
             barrier.wait(timeout)
             outcomes[index] = ("ok", call())
-        except BaseException as exc:  # noqa: BLE001 - the test inspects every outcome
+        except BaseException as exc:  # the test inspects every outcome
             outcomes[index] = ("error", exc)
         finally:
             connection.close()                      # every thread's own connection, or the test DB stays busy

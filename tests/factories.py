@@ -31,8 +31,8 @@ def tournament(players=8, ruleset="schwarzwald", rounds=2, season=None, date=Non
                                   date=date or datetime.date(2026, 3, 7), ruleset=ruleset, round_count=rounds,
                                   seed="test-seed", **kwargs)
     for i in range(players):
-        registration_services.register(user=None, tournament=t, player_data={"first_name": FIRST[i % 12], "last_name": f"{LAST[i % 12]}{i}",
-                                                     "town": "Hinterzarten"})
+        player_data = {"first_name": FIRST[i % 12], "last_name": f"{LAST[i % 12]}{i}", "town": "Hinterzarten"}
+        registration_services.register(user=None, tournament=t, player_data=player_data)
     return t
 
 
@@ -43,8 +43,8 @@ def drawn(players=8, **kwargs):
 
 
 def existing_player(**kwargs):
-    return Player.objects.create(first_name=kwargs.get("first_name", "Rosa"), last_name=kwargs.get("last_name", "Wehrle"),
-                                 town=kwargs.get("town", "Titisee"))
+    return Player.objects.create(first_name=kwargs.get("first_name", "Rosa"),
+                                 last_name=kwargs.get("last_name", "Wehrle"), town=kwargs.get("town", "Titisee"))
 
 
 def staff(name="director", password=None):
@@ -185,7 +185,7 @@ def namesakes_at(table, towns=("Triberg", "Hornberg"), first="Marie-Luise", last
     from tournament.models import Seat
 
     seats = list(Seat.objects.filter(table=table).select_related("entry__player").order_by("position")[:2])
-    for seat, town in zip(seats, towns):
+    for seat, town in zip(seats, towns, strict=False):
         Player.objects.filter(pk=seat.entry.player_id).update(first_name=first, last_name=last, town=town)
     return [seat.entry for seat in seats]
 

@@ -11,4 +11,4 @@ class TournamentConfig(AppConfig):
 
     def ready(self):
         # The ``id`` path converter (ids beyond 64 bits are a 404) before any urls module is read.
-        from tournament.config import converters  # noqa: F401
+        from tournament.config import converters  # noqa: F401 (imported for its registration)

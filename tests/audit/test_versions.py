@@ -142,7 +142,8 @@ def director(client):
 
 
 OFFICE = {
-    "tournament edit": (lambda t: ("director:tournament_edit", [t.pk], tournament_data(name="Umbenannt", status="running")),
+    "tournament edit": (lambda t: ("director:tournament_edit", [t.pk], tournament_data(name="Umbenannt",
+                                                                                       status="running")),
                         {"data", "setup", "season"}),
     "season edit": (lambda t: ("director:season_edit", [t.season.pk], {"name": "Neu", "year": 2026,
                                                                         "youth_age": 18}), SETUP | {"other"}),

@@ -85,7 +85,8 @@ def test_switches(tmp_path, extra, expected):
 
 
 def test_without_a_secret_key_production_refuses_to_start(tmp_path):
-    result = run([sys.executable, "-c", "import tournament.config.settings"], environment(tmp_path, DJANGO_SECRET_KEY=""))
+    result = run([sys.executable, "-c", "import tournament.config.settings"], environment(tmp_path,
+                                                                                          DJANGO_SECRET_KEY=""))
     assert result.returncode != 0 and "Set DJANGO_SECRET_KEY" in result.stderr
 
 

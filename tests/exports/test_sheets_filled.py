@@ -83,7 +83,7 @@ def test_five_long_names_print_whole_in_the_signatures():
     table = round_.tables.get()
     names = ["Maria-Theresia Schwarzwälder-Kirschbaum", "Hans-Joachim Obermüller-Lüdenscheid",
              "Anna-Katharina Vögtle-Fürstenberg", "Karl-Friedrich Hinterzartener", "Eva-Maria Bräunlinger-Titisee"]
-    for seat, name in zip(table.seats.select_related("entry__player").order_by("position"), names):
+    for seat, name in zip(table.seats.select_related("entry__player").order_by("position"), names, strict=False):
         first, last = name.split(" ")
         seat.entry.player.first_name, seat.entry.player.last_name = first, last
         seat.entry.player.save()

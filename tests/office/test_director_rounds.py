@@ -151,7 +151,8 @@ def test_audit_log_newest_first_with_old_and_new(director):
         ("adjustment", "delete"), ("adjustment", "create"), ("round", "draw"), *[("entry", "create")] * 4]
     assert rows[0].log.reason == "doppelt"
     assert ("points", "+20", "") in [(c.key, c.before, c.after) for c in rows[0].changes]       # signed, in words
-    assert rows[2].subject == "Durchgang 1" and rows[0].where == f"Startnummer {entry.start_number} {entry.player.full_name}"
+    assert rows[2].subject == "Durchgang 1"
+    assert rows[0].where == f"Startnummer {entry.start_number} {entry.player.full_name}"
     html = response.content.decode()
     assert "doppelt" in html and "director" in html               # who: the user of the factories
     only = director.get(reverse("director:audit", args=[t.pk]), {"type": "round"}).context["rows"]

@@ -151,7 +151,7 @@ def test_random_posts_never_break_the_sheet_or_the_books(office, sheets, sequenc
         transaction.set_rollback(True)
 
 
-# -- bugs the fuzzer found (fixed), small -----------------------------------------------------------------------------------
+# -- bugs the fuzzer found (fixed), small ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("field", ["number", "version"])
 def test_delete_with_a_superscript_digit_is_no_server_error(office, sheets, field):

@@ -10,7 +10,8 @@ from django.urls import reverse
 from scoring import cards, rulesets, tariff
 from tests.page_text import get, table_rows
 
-GERMAN = {"accept": "de", "index": "Tarife und Kartenzähler", "points": "Punktspiele", "fixed": "Spiele mit festem Wert",
+GERMAN = {"accept": "de", "index": "Tarife und Kartenzähler", "points": "Punktspiele",
+          "fixed": "Spiele mit festem Wert",
           "params": "Kenngrößen", "counter": "Kartenzähler"}
 ENGLISH = {"accept": "en", "index": "Tariffs and card counter", "points": "Point games", "fixed": "Fixed-value games",
            "params": "Parameters", "counter": "Card counter"}

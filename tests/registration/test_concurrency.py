@@ -72,7 +72,8 @@ def test_two_browsers_registering_at_once_get_no_server_error(slow_numbering):
     clients = [Client(), Client()]
     for client in clients:
         client.force_login(factories.user())
-    calls = [lambda c=client, p=player: c.post(url, {"player": p.pk}) for client, player in zip(clients, players)]
+    calls = [lambda c=client, p=player: c.post(url, {"player": p.pk})
+             for client, player in zip(clients, players, strict=True)]
     responses, errors = split(together(*calls))
     assert errors == [] and [r.status_code for r in responses] == [302, 302]
     assert Entry.objects.filter(tournament=t).count() == 4

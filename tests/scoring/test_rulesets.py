@@ -33,7 +33,8 @@ def test_option_overrides_change_the_score():
     assert score_game(dict(game, options={"unit": 10}))["value"] == 30
     assert score_game(dict(game, options={"fixed_values": {"piccolo": None}}))["value"] == 20
     with pytest.raises(ScoringError):
-        score_game({"contract": "piccolo", "declarer": 0, "achieved": True, "options": {"fixed_values": {"piccolo": None}}})
+        score_game({"contract": "piccolo", "declarer": 0, "achieved": True,
+                    "options": {"fixed_values": {"piccolo": None}}})
 
 
 def test_as_defender_makes_the_sitting_out_seat_pay():

@@ -86,7 +86,8 @@ def test_with_the_token_the_same_post_goes_through(roles_world):
 def phone_writes(token):
     """Each exempt write with data that would change something if it were accepted."""
     form = {**factories.phone_fields(1, "dev-1"), "number": "1", "version": "1", "note": "csrf", "state": "x"}
-    return [(reverse(name, args=[token]), {**form, "key": f"csrf-key-{i:04d}"}) for i, name in enumerate(sorted(EXEMPT))]
+    return [(reverse(name, args=[token]), {**form, "key": f"csrf-key-{i:04d}"})
+            for i, name in enumerate(sorted(EXEMPT))]
 
 
 def test_a_session_opens_nothing_on_the_phone_api(matrix_world):
@@ -110,7 +111,8 @@ def test_a_session_opens_nothing_on_the_phone_api(matrix_world):
         assert response.status_code >= 400 and not response.json()["ok"], (url, response.status_code)
     after = (fingerprint(), TableFlag.objects.count(), list(Game.objects.values_list("confirmed_seat", flat=True)))
     assert after == before
-    assert AuditLog.objects.filter(object_type__in=["game", "flag"], action__in=["dispute", "call", "confirm"]).count() == 0
+    assert AuditLog.objects.filter(object_type__in=["game", "flag"],
+                                   action__in=["dispute", "call", "confirm"]).count() == 0
 
 
 def test_the_phone_api_works_by_the_link_alone(matrix_world):

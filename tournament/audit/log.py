@@ -11,8 +11,9 @@ from tournament.staff.permissions import TableAccess
 def audit(*, tournament=None, season=None, table=None, obj_type, obj_id=None, action, user, old=None, new=None,
           reason=""):
     """One row of the audit log of ``tournament`` — or of ``season`` for what belongs to no one tournament (a
-    season, its categories, its organisers). ``user`` may be a ``TableAccess`` (a table link), recorded as the row's ``origin``. ``obj_type`` is an ``AuditLog.Kind``, ``action`` an
-    ``AuditLog.Action``; ``old``/``new`` hold what changed, JSON-ready (``jsonable``)."""
+    season, its categories, its organisers). ``user`` may be a ``TableAccess`` (a table link), recorded as the row's
+    ``origin``. ``obj_type`` is an ``AuditLog.Kind``, ``action`` an ``AuditLog.Action``; ``old``/``new`` hold what
+    changed, JSON-ready (``jsonable``)."""
     if (tournament is None) == (season is None):
         raise ValueError("an audit row belongs to a tournament or to a season")
     origin = user.origin() if isinstance(user, TableAccess) else None     # a table link: which seat and device

@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
 
-from tournament.common import addresses  # noqa: E402  (the project root is on the path only now)
+from tournament.common import addresses  # the project root is on the path only now
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR = BASE_DIR / "var"

@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.common.numbers import EXCEL_SIGNED
 from tournament.standings.status import status_of
-from tournament.exports.xlsx.writer import (  # noqa: F401
+from tournament.exports.xlsx.writer import (  # noqa: F401 (re-exported: the exporters take their sheet tools from here)
     Column,
     Sheet,
     no_progress,

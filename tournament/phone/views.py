@@ -120,7 +120,8 @@ def table_page(request, link):
 def etag_of(sheet):
     """What the page shows, without the clock's ticking seconds: unchanged → 304 on the next poll."""
     stable = {**sheet, "now": None, "clock": sheet["clock"] and {**sheet["clock"], "seconds_left": None}}
-    return '"' + hashlib.sha256(json.dumps(stable, sort_keys=True, cls=DjangoJSONEncoder).encode()).hexdigest()[:24] + '"'
+    text = json.dumps(stable, sort_keys=True, cls=DjangoJSONEncoder)
+    return '"' + hashlib.sha256(text.encode()).hexdigest()[:24] + '"'
 
 
 @require_GET

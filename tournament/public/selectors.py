@@ -142,7 +142,8 @@ def _game_row(game, table, me_position, names, points, lang):
     kind = contract.kind if contract else ""
     deal = table.deal(game.number)
     return {
-        "number": game.number, "contract": contract.name(lang) if contract else contract_label(game.contract, lang), "kind": kind,
+        "number": game.number,
+        "contract": contract.name(lang) if contract else contract_label(game.contract, lang), "kind": kind,
         "dealer": names.get(deal.dealer, ""), "declarer": names.get(game.declarer, "") if game.declarer is not None
         else "", "declarer_is_me": game.declarer == me_position, "card_points": game.card_points,
         "tricks": game.tricks, "won": game.won, "calls": game.calls,

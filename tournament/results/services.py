@@ -63,8 +63,8 @@ def refresh_totals(entry_ids):
     versions of their tournaments: bulk writes without an audit row (random games, a backup import) end with this
     call. The scores of a table whose round is not counted (``Table.not_counted``) are left out."""
     entry_ids = list(entry_ids)
-    scores = dict(Score.objects.filter(entry_id__in=entry_ids, table__not_counted=False).values("entry_id").annotate(s=Sum("points"))
-                  .values_list("entry_id", "s"))
+    scores = dict(Score.objects.filter(entry_id__in=entry_ids, table__not_counted=False).values("entry_id")
+                  .annotate(s=Sum("points")).values_list("entry_id", "s"))
     adjustments = dict(Adjustment.objects.filter(entry_id__in=entry_ids).values("entry_id")
                        .annotate(s=Sum("points")).values_list("entry_id", "s"))
     entries = list(Entry.objects.filter(pk__in=entry_ids))
@@ -87,7 +87,8 @@ def _entries_by_position(table):
 
 
 @transaction.atomic
-def record_game(*, table, number, data, user, expected_version=None, reason=""):
+# complexity: the one write path of a game, read top to bottom
+def record_game(*, table, number, data, user, expected_version=None, reason=""):  # noqa: C901
     """Create or correct game ``number`` at ``table``. Scores come from the engine, never from the caller.
 
     ``expected_version`` is the version the user edited (None for a new game). A repeated submit of the same

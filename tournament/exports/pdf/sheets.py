@@ -2,10 +2,10 @@
 
 Page layout (docs/exports.md): the front of a sheet is one A4 page (``sheet_layout.pages_for`` pages when a
 table plays more than ``MAX_ROWS`` games); the back page holds the ruleset's tariff grid and the contract
-abbreviations (an Offiziers-Cego sheet's back: ``offiziers_back``). A round's file interleaves them — front, back, front, back — so that a duplex print gives every
-table one sheet of paper with the tariff on its back: ``2 × tables`` pages. ``back="end"`` prints the tariff once
-at the end (``tables + 1`` pages, for simplex printers), ``back="none"`` leaves it out. Filled sheets have no back
-page by default.
+abbreviations (an Offiziers-Cego sheet's back: ``offiziers_back``). A round's file interleaves them — front, back,
+front, back — so that a duplex print gives every table one sheet of paper with the tariff on its back: ``2 × tables``
+pages. ``back="end"`` prints the tariff once at the end (``tables + 1`` pages, for simplex printers), ``back="none"``
+leaves it out. Filled sheets have no back page by default.
 
 The back page is laid out and drawn once per file (``page_sharing``); fronts are rendered in batches of up to
 ``MAX_BATCH`` sheets, and progress is reported after each batch.
@@ -71,8 +71,8 @@ def game_cells(game, row, pack=None):
     plus = [signed(s) for s in row.scores]
     if row.sitting_out is not None and not row.scores[row.sitting_out]:
         plus[row.sitting_out] = ""          # sat out and scored nothing: the shaded cell stays empty
-    return {"contract": (contract.abbr if contract else game.contract) + variant_text(game), "declarer": declarer, "points": points,
-            "plus": plus, "stand": [signed(v) for v in row.running], "check": signed(row.row_sum)}
+    return {"contract": (contract.abbr if contract else game.contract) + variant_text(game), "declarer": declarer,
+            "points": points, "plus": plus, "stand": [signed(v) for v in row.running], "check": signed(row.row_sum)}
 
 
 

@@ -128,7 +128,7 @@ class StandingsPdf(PdfExporter):
             classes = [("num " if c["num"] else "") + c["cls"] for c in section["columns"]]
             section["heading"] = section["title"] != title    # the running header names the document already
             for row in section["rows"]:
-                row["cells"] = [{"text": text, "cls": cls} for text, cls in zip(row["cells"], classes)]
+                row["cells"] = [{"text": text, "cls": cls} for text, cls in zip(row["cells"], classes, strict=False)]
                 lots = lots or row.get("lot", False)
         return {"title": title, "sections": sections, "wide": self.wide, "lot_mark": LOT_MARK,
                 "legend": lot_legend() if lots else "", **extra}

@@ -196,8 +196,8 @@ class Command(BaseCommand):
                                       ruleset="schwarzwald", round_count=2, published=True, seed=f"{date:%Y%m%d}-demo")
         players.sort(key=person_key)
         for number, player in enumerate(players, start=1):
-            registration_services.register(user=user, tournament=t, player=player, start_number=number, team=teams.get(player.pk),
-                              paid=True, checked_in=True)
+            registration_services.register(user=user, tournament=t, player=player, start_number=number,
+                                           team=teams.get(player.pk), paid=True, checked_in=True)
         for round_number in (1, 2):
             round_ = draws.draw_round(tournament=t, number=round_number, user=user)
             tables = list(round_.tables.prefetch_related("seats"))

@@ -4,12 +4,12 @@ The upload is parsed once (``files.parse_registrations``, after the bounds of ``
 parsed rows are stored in the database (``registration.previews``: an ``ImportPreview`` of this user for this
 tournament, which every app server finds); the session holds only its token, name and SHA-256. A preview that
 has gone (expired, imported or discarded in another window) or is not this user's is said so on the page, never
-shown as a silent empty form. The import button sends only that hash, so the client cannot change what is imported. Preview and
-import read the stored rows and check them against the database as it is then. The upload is read before the
+shown as a silent empty form. The import button sends only that hash, so the client cannot change what is imported.
+Preview and import read the stored rows and check them against the database as it is then. The upload is read before the
 write's transaction (``read_upload``); a file refused as a whole (too large, not a spreadsheet, …) is shown at
-once, outside any transaction, and nothing is stored — the preview waiting before stays. In the preview the director can choose
-what each column of the file means (or ignore it): ``files.remap`` checks the stored lines again. Each line can be
-left out with one click and taken back (``line_choice``; a footer line is left out without a click): the choice
+once, outside any transaction, and nothing is stored — the preview waiting before stays. In the preview the director
+can choose what each column of the file means (or ignore it): ``files.remap`` checks the stored lines again. Each line
+can be left out with one click and taken back (``line_choice``; a footer line is left out without a click): the choice
 is kept with the stored preview, so the import honours it, and it works without JavaScript.
 """
 

@@ -299,12 +299,14 @@ def goto(request, round_pk):
     """The "go to table" box: table number → that table's sheet in the same round."""
     round_ = get_object_or_404(Round, pk=round_pk)
     raw = params.get(request.GET, params.TABLE).strip()
-    table = Table.objects.filter(round=round_, number=int(raw)).first() if is_plain_digits(raw) and len(raw) < 5 else None
+    table = (Table.objects.filter(round=round_, number=int(raw)).first()
+             if is_plain_digits(raw) and len(raw) < 5 else None)
     if table is not None:
         return redirect(sheet_url(table))
     messages.error(request, _("There is no table “%(number)s” in this round.") % {"number": raw[:10]})
     back = params.get(request.GET, params.FROM)
-    origin = Table.objects.filter(round=round_, pk=int(back)).first() if is_plain_digits(back) and len(back) < 12 else None
+    origin = (Table.objects.filter(round=round_, pk=int(back)).first()
+              if is_plain_digits(back) and len(back) < 12 else None)
     origin = origin or round_.tables.order_by("number").first()
     if origin is None:
         return redirect(round_url(round_) or "/")
