@@ -7,7 +7,8 @@ root, to ``tournament/`` (``results/services.py``), to the template directory, t
 directory (``BASES``); a bare file name (``settings.py``) must exist somewhere in the repository; a glob
 (``locale/pending/*.json``) must match at least one file. Not checked: URLs,
 absolute paths, the sibling checkout ``../shared``, what the server writes at run time (``var/``, ``.venv/``,
-``staticfiles/``), placeholders (``<token>``, ``…``), and a line that carries ``<!-- no-path-check -->``.
+``staticfiles/``), placeholders (``<token>``, ``…``), a bare extension (``.po``), and a line that carries
+``<!-- no-path-check -->``.
 """
 
 import re
@@ -34,8 +35,8 @@ def cited(text):
             continue
         for word in TICKED.findall(line):
             word = word.split("::")[0].rstrip(".,:;")        # tests/x.py::test_y, a path at the end of a sentence
-            if not PATHLIKE.fullmatch(word) or word.startswith(("/", "http", *RUNTIME)) or "…" in word:
-                continue
+            if not PATHLIKE.fullmatch(word) or word.startswith(("/", "http", *RUNTIME)) or word in EXTENSIONS:
+                continue                                    # a URL, a runtime file, a bare extension (`.po`)
             if word.endswith(EXTENSIONS) or (word.endswith("/") and word.split("/")[0] in TOP):
                 yield number, word
 
