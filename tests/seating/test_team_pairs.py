@@ -32,7 +32,7 @@ def test_no_two_teams_meet_twice_and_everybody_plays_once_a_round(teams, rounds)
         assert repeats == 0
         playing = [t for p in tables for t in p] + ([bye] if bye is not None else [])
         assert sorted(playing) == list(range(teams))
-        for p in pairs:
+        for p in tables:
             assert frozenset(p) not in seen
             seen.add(frozenset(p))
     if teams % 2:
