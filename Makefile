@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.requirements-installed
 TEST_PROCESSES ?= 2
 PYTEST_PARALLEL := $(if $(filter 0,$(TEST_PROCESSES)),,-n $(TEST_PROCESSES) --dist loadfile)
 
-.PHONY: run serve hall secret-key port-free test test-fast check lint-js messages demo venv browser pdf-tools office-tools
+.PHONY: run serve hall secret-key port-free test test-fast check lint lint-py lint-js messages demo venv browser pdf-tools office-tools
 
 # Reinstall only when requirements.txt changes.
 $(STAMP): requirements.txt
@@ -126,10 +126,19 @@ node_modules/.package-lock.json: package.json package-lock.json
 lint-js: node_modules/.package-lock.json
 	npx --no-install eslint .
 
-check: $(STAMP)
+# The checks CI and the pre-commit hooks (.pre-commit-config.yaml) run: ruff (rules in pyproject.toml), Django's
+# system checks, no missing migrations, the package boundaries of docs/architecture.md (import-linter), and the
+# JavaScript (`make lint-js`, eslint.config.js).
+lint: lint-py lint-js
+
+lint-py: $(STAMP)
+	$(VENV)/bin/ruff check .
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/lint-imports --no-cache
+
+# The old name of `make lint`.
+check: lint
 
 # Extract, then compile the catalogues; the .mo files are committed so no machine needs gettext to run.
 messages: $(STAMP)

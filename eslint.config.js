@@ -26,6 +26,12 @@ module.exports = [
     },
   },
   {
+    // Functions the browser tests evaluate in the page (page.evaluate): one expression, browser globals.
+    files: ["tests/e2e/**/*.js"],
+    languageOptions: { ecmaVersion: 2020, sourceType: "script", globals: { ...globals.browser } },
+    rules: { "no-var": "error", "prefer-const": "error" },
+  },
+  {
     files: ["tests/js/**/*.mjs"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
     rules: { "no-var": "error", "prefer-const": "error" },

@@ -48,7 +48,8 @@ def bomb(unpacked):
     base = workbook([["Vorname", "Nachname"], ["Anna", "Maier"]])
     out = io.BytesIO()
     chunk = b"<row><c><v>1</v></c></row>" * 4096
-    with zipfile.ZipFile(io.BytesIO(base)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
+    with zipfile.ZipFile(io.BytesIO(base)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED,
+                                                                   compresslevel=9) as dst:
         for info in src.infolist():
             if info.filename != "xl/worksheets/sheet1.xml":
                 dst.writestr(info.filename, src.read(info.filename))
@@ -136,8 +137,8 @@ def main():
         if not parsed.ok:
             raise SystemExit(f"the list has issues: {[i.code for i in parsed.issues]} "
                              f"{[(r.line, [i.code for i in r.issues]) for r in parsed.bad_rows][:5]}")
-        entries = importer.import_registrations(tournament=tournament, parsed=previews.load(token, owner=user, tournament=tournament),
-                                                filename="liste.xlsx", user=user)
+        stored = previews.load(token, owner=user, tournament=tournament)
+        entries = importer.import_registrations(tournament=tournament, parsed=stored, filename="liste.xlsx", user=user)
         previews.delete(token, owner=user)
         return entries
 

@@ -53,11 +53,11 @@ def main():
     db = args.db or os.path.join(tempfile.mkdtemp(prefix="cego-live-"), "bench.sqlite3")
     setup(db)
 
+    import load_data
     from django.conf import settings
     from django.test import Client
     from django.urls import reverse
 
-    import load_data
     from tournament.models import Entry
     from tournament.results import services
 

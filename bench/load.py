@@ -39,8 +39,8 @@ import time
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, ROOT)       # ahead of bench/, whose scoring.py would shadow the scoring package
 
-import load_data
-import load_traffic
+import load_data  # noqa: E402  (bench/ modules, importable only after the path line above)
+import load_traffic  # noqa: E402
 from load_client import Connection, Pool  # noqa: E402
 
 
@@ -100,7 +100,7 @@ def start_server(args, env, port, log_path):
     command = [gunicorn, "tournament.config.wsgi", "-b", f"127.0.0.1:{port}", "--workers", str(args.workers),
                "--threads", str(args.threads), "--worker-class", "gthread" if args.threads > 1 else "sync",
                "--keep-alive", "30", "--timeout", "60", "--preload", "--log-level", "warning"]
-    log = open(log_path, "wb")     # noqa: SIM115 — open while the server runs
+    log = open(log_path, "wb")     # open while the server runs
     return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
                             start_new_session=True)
 

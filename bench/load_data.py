@@ -45,7 +45,7 @@ def build(players, helpers, seed=6):
                                       date=datetime.date(2026, 5, 16), round_count=2, published=True,
                                       seed=f"load-{seed}", status=Tournament.Status.RUNNING)
         pool = []
-        for i in range(players):
+        for _ in range(players):
             woman = rng.random() < 0.36
             pool.append(Player(first_name=rng.choice(FIRST_W if woman else FIRST_M), last_name=rng.choice(LAST),
                                town=rng.choice(TOWNS), is_woman=woman, birth_year=rng.randint(1945, 2012),
@@ -72,12 +72,12 @@ def helper_rows(round_, preplayed, helpers, seed=7):
     from types import SimpleNamespace
 
     from scoring.random_games import random_game
+    from tournament.results import engine
     from tournament.results.rows import (
         GameRowForm,
         row_values,
         show_raeuber_tricks,
     )
-    from tournament.results import engine
 
     rng = random.Random(seed)
     tournament = round_.tournament
@@ -120,7 +120,8 @@ def check(tournament, preplayed, acknowledged, uncertain=()):
              .select_related("table")}
     rows = dict(Score.objects.filter(game__in=games.values()).values("game_id").annotate(n=Count("id"))
                 .values_list("game_id", "n"))
-    creates = dict(AuditLog.objects.filter(tournament=tournament, object_type=AuditLog.Kind.GAME, action=AuditLog.Action.CREATE)
+    creates = dict(AuditLog.objects.filter(tournament=tournament, object_type=AuditLog.Kind.GAME,
+                                           action=AuditLog.Action.CREATE)
                    .values("object_id").annotate(n=Count("id")).values_list("object_id", "n"))
     problems = []
     for key, expected in acknowledged.items():

@@ -48,11 +48,11 @@ def main():
                       DJANGO_SETTINGS_MODULE="tournament.config.settings")
     import django
     django.setup()
+    import load_data
     from django.core.management import call_command
     from django.db.models import F
     from django.test import Client
 
-    import load_data
     from tournament.models import Tournament
     from tournament.public import cache as public_cache
     from tournament.public import page_cache

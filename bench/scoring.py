@@ -13,9 +13,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from scoring import score_game  # noqa: E402
-from scoring.random_games import random_games  # noqa: E402
-from scoring.rulesets import RULESET_KEYS  # noqa: E402
+from scoring import score_game
+from scoring.random_games import random_games
+from scoring.rulesets import RULESET_KEYS
 
 
 def main():

@@ -31,9 +31,9 @@ from tournament.seating import (
     repeated_pairs,
     table_sizes,
 )
-from tournament.seating.problem import Problem  # noqa: E402
-from tournament.seating.rng import Rng  # noqa: E402
-from tournament.seating.search import solve  # noqa: E402
+from tournament.seating.problem import Problem
+from tournament.seating.rng import Rng
+from tournament.seating.search import solve
 
 BEST_KNOWN = {16: 5, 28: 9, 32: 10, 36: 11, 40: 13, 100: 33}
 

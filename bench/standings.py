@@ -97,8 +97,8 @@ def build(players, tournaments, games, seed=7):
                 Seat.objects.bulk_create(seats)
                 saved = Game.objects.bulk_create(game_rows, batch_size=2000)
                 Score.objects.bulk_create((Score(table=table, game=game, entry=e, points=pts)
-                                           for game, (table, members, result) in zip(saved, scores)
-                                           for e, pts in zip(members, result)), batch_size=5000)
+                                           for game, (table, members, result) in zip(saved, scores, strict=True)
+                                           for e, pts in zip(members, result, strict=True)), batch_size=5000)
             services.refresh_totals(e.pk for e in entries)
         print(f"  tournament {k + 1}/{tournaments}: {len(pool)} players, "
               f"{Game.objects.filter(table__round__tournament=t).count()} games, "

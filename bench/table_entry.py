@@ -46,7 +46,7 @@ import time
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, ROOT)       # ahead of bench/, whose scoring.py would shadow the scoring package
 
-import load  # noqa: E402
+import load  # noqa: E402  (after the path line above)
 import load_traffic  # noqa: E402
 import table_entry_data  # noqa: E402
 from table_entry_phones import Ledger, Phone, table_flow  # noqa: E402

@@ -137,7 +137,7 @@ class Phone:
                 "lost_answer" if draw < self.chances["double"] + self.chances["lost"] else "single")
         self.ledger.sends[mode] += 1
         answers = []
-        for attempt in range(ATTEMPTS):
+        for _attempt in range(ATTEMPTS):
             if mode == "double":
                 answers = await asyncio.gather(*(self.rec.timed(write.kind, self.connection(name).request(
                     "POST", path, headers=FORM, body=body)) for name in ("write", "spare")))

@@ -18,8 +18,9 @@ Prints, for the calm and the upload phase, the phones' write latency (p50/p95/ma
 the upload's answer time and whether it was refused (the page names a refusal); the gunicorn workers' peak
 resident memory (``VmHWM``) before and after the uploads. Last line:
 ``phone_p50_ms=… phone_p95_ms=… phone_max_ms=… phone_errors=… uploads=… upload_max_s=… refused=k/n
-worker_peak_mb=…``, after a line with the calm phase's ``calm_p95_ms``, ``calm_max_ms`` and ``calm_errors`` (targets: phone_max_ms < 1000, phone_errors = 0, upload_max_s < 3, refused = n/n,
-worker_peak_mb < 300). ``tests/registration/test_upload_vs_phones.py`` runs it briefly.
+worker_peak_mb=…``, after a line with the calm phase's ``calm_p95_ms``, ``calm_max_ms`` and ``calm_errors`` (targets:
+phone_max_ms < 1000, phone_errors = 0, upload_max_s < 3, refused = n/n, worker_peak_mb < 300).
+``tests/registration/test_upload_vs_phones.py`` runs it briefly.
 """
 
 import argparse
@@ -38,7 +39,7 @@ from urllib.parse import urlencode
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, ROOT)       # ahead of bench/, whose scoring.py would shadow the scoring package
 
-import load  # noqa: E402
+import load  # noqa: E402  (after the path line above)
 import table_entry_data  # noqa: E402
 
 FORM = {"Content-Type": "application/x-www-form-urlencoded"}

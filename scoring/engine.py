@@ -20,7 +20,18 @@ existed before, so their results do not change:
 
 from . import explain, free_for_all, seats
 from .contracts import (
-    ALL_TRICKS, CONTRACTS, GOAL, LADDER, PENALTY, POINT, RAEUBER, canonical, fach_for, is_int, point_value, round_up,
+    ALL_TRICKS,
+    CONTRACTS,
+    GOAL,
+    LADDER,
+    PENALTY,
+    POINT,
+    RAEUBER,
+    canonical,
+    fach_for,
+    is_int,
+    point_value,
+    round_up,
 )
 from .errors import ScoringError
 from .rulesets import DEFAULT_RULESET, resolve
@@ -68,7 +79,7 @@ class Table:
         return value
 
 
-def score(game, lang="de"):
+def score(game, lang="de"):  # noqa: C901 (RULES.md §6's checks in the order their errors are reported)
     """Score one game of Cego (a dict as in RULES.md §6, no ``"game"`` field). Returns the result dict; raises
     ``ScoringError``. Callers score through ``scoring.games.score_game``, which names every game."""
     if type(game) is not dict:

@@ -40,7 +40,7 @@ def _per_seat(game, field, table, limit, required_code):
     return out
 
 
-def raeuber(game, rs, table, penalty, p):
+def raeuber(game, rs, table, penalty, p):  # noqa: C901 (the Räuber rules in the order their errors are reported)
     announcer = table.seat(game, "announcer", "announcer_required", contract="Räuber")
     points = _per_seat(game, "raeuber_points", table, rs.total, None if penalty is not None else
                        "raeuber_points_required")

@@ -70,7 +70,7 @@ def random_game(rng, ruleset="schwarzwald", players=None, dealer=None, options=N
                 tricks[rng.choice(playing)] += 1
             takers = [s for s in playing if tricks[s]]
             points = [None if s == sitting_out else 0 for s in range(players)]
-            for s, v in zip(takers, _split(rng, rs.total, takers)):
+            for s, v in zip(takers, _split(rng, rs.total, takers), strict=True):
                 points[s] = v
             game["raeuber_points"] = points
             game["raeuber_tricks"] = [None if s == sitting_out else tricks[s] for s in range(players)]

@@ -239,7 +239,7 @@ class Ruleset:
         return f"Ruleset({self.key!r})"
 
 
-def _check(name, value, base):
+def _check(name, value, base):  # noqa: C901 (one type check per kind of option, in the order of the errors)
     """Type-check one option value against the base parameter; return the merged value."""
     def bad(detail):
         return ScoringError("bad_option", option=name, detail=detail)

@@ -45,7 +45,7 @@ def _band(rs, fach, threshold):
 
 def tariff_grid(rs):
     columns = []
-    for key, (m_win, m_loss) in rs.point_multipliers.items():
+    for key in rs.point_multipliers:
         if key == "gegensolo" and rs.gegensolo_by_contract:
             continue    # its value is the column of the contract it was played with, one factor higher
         contract = CONTRACTS[key]
@@ -236,9 +236,9 @@ def format_grid(grid, lang="de"):
             for r in grid.rows]
     widths = [max(len(h), *(len(b[i]) for b in body)) for i, h in enumerate(head)]
     lines = [f"{rs.label(lang)} ({rs.key})",
-             "  ".join(h.rjust(w) for h, w in zip(head, widths)),
+             "  ".join(h.rjust(w) for h, w in zip(head, widths, strict=True)),
              "  ".join("-" * w for w in widths)]
-    lines += ["  ".join(v.rjust(w) for v, w in zip(b, widths)) for b in body]
+    lines += ["  ".join(v.rjust(w) for v, w in zip(b, widths, strict=True)) for b in body]
     lines += [note[lang] for note in grid.notes]
     lines += [f"* {note[lang]}" for note in rs.house_rules]
     if grid.fixed:

@@ -38,7 +38,7 @@ def defeat_points(points, trick):
     return DEFEAT_TRICK if trick else DEFEAT_NO_TRICK
 
 
-def _check(game, p):
+def _check(game, p):  # noqa: C901 (one check per rule, in the order the errors are reported)
     if not FIELDS.issuperset(game):
         unknown = sorted(str(k) for k in game if k not in FIELDS)
         raise ScoringError("malformed", detail=f"unknown field(s): {', '.join(unknown)}")
@@ -64,7 +64,7 @@ def _check(game, p):
             raise ScoringError("card_points_impossible", value=value, game=p["ziege"])
     if points[0] + points[1] != TOTAL:
         raise ScoringError("card_points_sum", total=TOTAL, sum=points[0] + points[1])
-    for team, (value, trick) in enumerate(zip(points, tricks)):
+    for team, (value, trick) in enumerate(zip(points, tricks, strict=True)):
         if value and not trick:
             raise ScoringError("team_tricks_inconsistent", team=TEAMS[team], points=value)
     return points, tricks

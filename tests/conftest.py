@@ -16,6 +16,9 @@ from django.test import override_settings
 from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
+from tests import concurrency, ziege
+from tests.staff import roles
+
 # Property tests check results, never timings (speed lives in bench/): a machine busy with other work made a
 # 0.5 ms example take 330 ms once and fail Hypothesis' default 200 ms deadline.
 hypothesis_settings.register_profile("cego", deadline=None)
@@ -78,3 +81,21 @@ def no_whole_pages_from_another_test():
     page_cache._pages.clear()
     yield
     page_cache._pages.clear()
+
+
+@pytest.fixture
+def ziege_season():
+    """Two Ziege evenings and a Cego tournament in one season (tests/ziege.py ``season_of_evenings``)."""
+    return ziege.season_of_evenings()
+
+
+@pytest.fixture
+def roles_world():
+    """Two seasons, three tournaments, one account per role (tests/staff/roles.py ``world``)."""
+    return roles.world()
+
+
+@pytest.fixture
+def slow_engine(monkeypatch):
+    """The engine call inside ``record_game`` takes ``concurrency.PAUSE`` (tests/concurrency.py)."""
+    concurrency.slow_down_engine(monkeypatch)

@@ -22,7 +22,8 @@ import random
 import zipfile
 
 NS = b'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
-HEAD_ROW = b'<row r="1"><c r="A1" t="inlineStr"><is><t>Vorname</t></is></c><c r="B1" t="inlineStr"><is><t>Nachname</t></is></c></row>'
+HEAD_ROW = (b'<row r="1"><c r="A1" t="inlineStr"><is><t>Vorname</t></is></c>'
+            b'<c r="B1" t="inlineStr"><is><t>Nachname</t></is></c></row>')
 SHEET_CT = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 STRINGS_CT = "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"
 STRINGS_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings"

@@ -1,13 +1,15 @@
 """Small builders for tournament tests (plain functions, no factory library)."""
 
 import datetime
+import random
 
 from django.contrib.auth import get_user_model
 
+from scoring.random_games import random_game
 from tournament.draws import services as draws
 from tournament.models import Player, Season, Tournament
 from tournament.registration import services as registration_services
-from tournament.results import services
+from tournament.results import engine, services
 
 FIRST = ["Anna", "Bernd", "Clara", "Dieter", "Eva", "Franz", "Gisela", "Hans", "Irma", "Josef", "Karin", "Lukas"]
 LAST = ["Maier", "Schwarz", "Huber", "Kern", "Vogt", "Ebner", "Faller", "Gut", "Hog", "Jäger", "Kaiser", "Lorenz"]
@@ -29,8 +31,8 @@ def tournament(players=8, ruleset="schwarzwald", rounds=2, season=None, date=Non
                                   date=date or datetime.date(2026, 3, 7), ruleset=ruleset, round_count=rounds,
                                   seed="test-seed", **kwargs)
     for i in range(players):
-        registration_services.register(user=None, tournament=t, player_data={"first_name": FIRST[i % 12], "last_name": f"{LAST[i % 12]}{i}",
-                                                     "town": "Hinterzarten"})
+        player_data = {"first_name": FIRST[i % 12], "last_name": f"{LAST[i % 12]}{i}", "town": "Hinterzarten"}
+        registration_services.register(user=None, tournament=t, player_data=player_data)
     return t
 
 
@@ -41,8 +43,8 @@ def drawn(players=8, **kwargs):
 
 
 def existing_player(**kwargs):
-    return Player.objects.create(first_name=kwargs.get("first_name", "Rosa"), last_name=kwargs.get("last_name", "Wehrle"),
-                                 town=kwargs.get("town", "Titisee"))
+    return Player.objects.create(first_name=kwargs.get("first_name", "Rosa"),
+                                 last_name=kwargs.get("last_name", "Wehrle"), town=kwargs.get("town", "Titisee"))
 
 
 def staff(name="director", password=None):
@@ -183,6 +185,27 @@ def namesakes_at(table, towns=("Triberg", "Hornberg"), first="Marie-Luise", last
     from tournament.models import Seat
 
     seats = list(Seat.objects.filter(table=table).select_related("entry__player").order_by("position")[:2])
-    for seat, town in zip(seats, towns):
+    for seat, town in zip(seats, towns, strict=False):
         Player.objects.filter(pk=seat.entry.player_id).update(first_name=first, last_name=last, town=town)
     return [seat.entry for seat in seats]
+
+
+def game_data(table, number, seed):
+    game = random_game(random.Random(seed), table.round.tournament.ruleset, players=table.size,
+                       dealer=table.dealer(number))
+    data = {name: game.get(name) for name in engine.GAME_FIELDS}
+    data["calls"] = data["calls"] or 0
+    return data
+
+
+def first_table(t):
+    return t.round_set.get(number=1).tables.select_related("round__tournament").order_by("number").first()
+
+
+def tournament_data(**overrides):
+    """The director's tournament form as a browser posts it, with ``overrides``."""
+    data = {"name": "Frühjahrsturnier", "date": "2026-04-11", "venue": "Gasthaus Adler", "ruleset": "schwarzwald",
+            "options": "", "round_count": 2, "games_per_round_4": 24, "games_per_round_5": 30, "games_per_round_3": 24,
+            "keep_teams_apart": "on", "seed": "k3x9", "published": "", "status": "running"}
+    data.update(overrides)
+    return data

@@ -71,7 +71,7 @@ def test_no_tag_mark_left_in_the_text(path):
 
 
 @pytest.mark.parametrize("path", [p for p in TEMPLATES if p.is_relative_to(ROOT / "templates")],
-                         ids=[i for i, p in zip(IDS, TEMPLATES) if p.is_relative_to(ROOT / "templates")])
+                         ids=[i for i, p in zip(IDS, TEMPLATES, strict=True) if p.is_relative_to(ROOT / "templates")])
 def test_every_template_compiles(path):
     """An unknown tag or filter, or a block left open, fails here and not on the page that happens to use it."""
     name = str(path.relative_to(ROOT / "templates"))

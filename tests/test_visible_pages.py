@@ -105,7 +105,8 @@ def junk_in(text):
     return found
 
 
-def walk(client, starts, *, lang="de", pages=PAGES, repeats=REPEATS, seconds=SECONDS):
+# complexity: the crawler's one loop: fetch, classify, queue
+def walk(client, starts, *, lang="de", pages=PAGES, repeats=REPEATS, seconds=SECONDS):  # noqa: C901
     """Walk the site from ``starts`` breadth first, a page of a new shape before at most ``repeats`` more of
     known ones; the pages reached (path → status) and the findings ``(url, kind, snippet)``."""
     deadline = time.monotonic() + seconds

@@ -12,4 +12,4 @@ class TournamentConfig(AppConfig):
     def ready(self):
         # The ``id`` path converter (ids beyond 64 bits are a 404) before any urls module is read: Django's ready()
         # hook, where app code runs once the registry is loaded (not for a cycle).
-        from tournament.config import converters  # noqa: F401
+        from tournament.config import converters  # noqa: F401 (imported for its registration)

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from scoring.random_games import random_game
 from tests import factories
-from tests.office.test_director_seasons import tournament_data
+from tests.factories import tournament_data
 from tournament.backup.export import export_tournament
 from tournament.backup.load import import_tournament
 from tournament.draws import services as draws
@@ -142,7 +142,8 @@ def director(client):
 
 
 OFFICE = {
-    "tournament edit": (lambda t: ("director:tournament_edit", [t.pk], tournament_data(name="Umbenannt", status="running")),
+    "tournament edit": (lambda t: ("director:tournament_edit", [t.pk], tournament_data(name="Umbenannt",
+                                                                                       status="running")),
                         {"data", "setup", "season"}),
     "season edit": (lambda t: ("director:season_edit", [t.season.pk], {"name": "Neu", "year": 2026,
                                                                         "youth_age": 18}), SETUP | {"other"}),

@@ -63,7 +63,8 @@ def test_where_a_row_belongs_and_its_one_line_summary():
                                    new={"start_number": 3, "paid": True}))
         assert entry.where == "Start number 3" and (entry.before, entry.after) == ("Paid: no", "Paid: yes")
         game = words.describe(row(Kind.GAME, Action.CREATE, new=GAME))
-        assert game.after.startswith("Solo, declarer 3, 61 card points: Seat 1 −30, Seat 2 −30, Seat 3 +90, Seat 4 −30") and game.before == ""
+        assert game.after.startswith("Solo, declarer 3, 61 card points: Seat 1 −30, Seat 2 −30, Seat 3 +90, "
+                                     "Seat 4 −30") and game.before == ""
         category = words.describe(row(Kind.CATEGORY, Action.CREATE, new={"name": "Senioren"}))
         assert category.where == "“Senioren”"
 

@@ -20,6 +20,7 @@ from django.utils import translation
 
 from tests import factories
 from tournament.audit import words
+from tournament.draws import links
 from tournament.draws import services as draws
 from tournament.exports.registry import get
 from tournament.models import AuditLog, Entry, Player, Round, SeatHold, TableFlag
@@ -29,7 +30,6 @@ from tournament.results import early_end
 from tournament.results import services as results
 from tournament.seasons import services as seasons
 from tournament.staff import services as staff
-from tournament.draws import links
 from tournament.table_entry import holds
 from tournament.table_entry import selectors as table_selectors
 from tournament.table_entry import services as table_entry

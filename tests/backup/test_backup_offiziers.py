@@ -5,7 +5,7 @@ import pytest
 from django.core.management.base import CommandError
 
 from tests import factories
-from tests.backup.test_backup import edited, empty_database, export, imported, restore, snapshot, without_stamp
+from tests.backup.roundtrip import edited, empty_database, export, imported, restore, snapshot, without_stamp
 from tournament.draws import services as draws
 from tournament.results import services
 

@@ -7,7 +7,7 @@ import pytest
 from django.utils import translation
 
 from tests import factories
-from tests.backup.test_backup import edited, export, imported, restore
+from tests.backup.roundtrip import edited, export, imported, restore
 from tournament.models import Game, Tournament
 from tournament.results import services
 

@@ -9,8 +9,8 @@ from django.core.management import CommandError
 from django.utils import translation
 
 from tests import factories
-from tests.backup.test_backup import edited, empty_database, export, imported, restore, without_stamp
-from tests.results.test_ziege import ziege_tournament
+from tests.backup.roundtrip import edited, empty_database, export, imported, restore, without_stamp
+from tests.ziege import ziege_tournament
 from tournament.draws import ziege as ziege_draws
 from tournament.models import AuditLog, Round, Table, Tournament, ZiegeBye, ZiegeGame, ZiegePair
 from tournament.results import services
@@ -147,7 +147,6 @@ def test_a_ziege_tournament_is_deleted_with_its_teams_but_a_team_member_alone_is
     from django.core.exceptions import ValidationError
 
     from tournament.registration import services as registration
-
     from tournament.registration import ziege as ziege_registration
 
     t = evening()

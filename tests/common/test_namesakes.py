@@ -111,6 +111,6 @@ def test_distinct_persons_get_distinct_labels_and_a_table_distinct_short_ones(pe
     fulls = [look_key(label.full) for label in labels(scope, scope, NR)]
     assert len(set(fulls)) == len(scope)
     assert len({look_key(label.short) for label in got}) == len(table)
-    for person, label in zip(table, got):
+    for person, label in zip(table, got, strict=True):
         namesakes = [p for p in scope if look_key(p.name) == look_key(person.name)]
         assert (label.full == person.name) is (len(namesakes) == 1)

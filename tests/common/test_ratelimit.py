@@ -3,7 +3,8 @@
 32 senders count at the same moment (a barrier), again and again with fresh keys; exactly ``LIMIT`` of them may
 pass each time. Run as it is, the configured cache is process memory; under ``.ci/with-redis`` (``.ci/run``) it
 is Redis, counted with ``INCR``. The file counter (production without Redis) is checked with threads and with
-separate processes, as gunicorn's workers are. Before the atomic counter, the file cache let 2.35× (issue 23) to 3.2× (bench/ratelimit.py) through."""
+separate processes, as gunicorn's workers are. Before the atomic counter, the file cache let 2.35× (issue 23) to 3.2×
+(bench/ratelimit.py) through."""
 
 import multiprocessing
 import os
@@ -28,8 +29,9 @@ def passed_at_once(count_one, rounds=ROUNDS):
     results = []
     for round_number in range(rounds):
         barrier, passed, lock = threading.Barrier(SENDERS), [], threading.Lock()
+        key = f"table:concurrent-{round_number}-{time.time_ns()}"
 
-        def send(key=f"table:concurrent-{round_number}-{time.time_ns()}"):
+        def send(key=key, barrier=barrier, passed=passed, lock=lock):
             barrier.wait()
             if not count_one(key):
                 with lock:

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tests.config.test_production import environment, python, run
+from tests.config.processes import environment, python, run
 
 ANSWER = """
 import json
@@ -18,7 +18,8 @@ from django.test import Client
 from django.test.utils import setup_test_environment
 setup_test_environment()
 client = Client(HTTP_HOST="example.org")
-pages = {path: client.get(path, secure=True) for path in ("/tarif/", "/konto/login/", "/gibt-es-nicht/", "/konto/password_reset/")}
+paths = ("/tarif/", "/konto/login/", "/gibt-es-nicht/", "/konto/password_reset/")
+pages = {path: client.get(path, secure=True) for path in paths}
 print(json.dumps({"csp": {path: r.get("Content-Security-Policy", "") for path, r in pages.items()},
                   "status": {path: r.status_code for path, r in pages.items()}}))
 """

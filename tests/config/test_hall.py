@@ -24,8 +24,8 @@ from tests import factories
 from tournament import exports as exporters
 from tournament.common import addresses
 from tournament.config import hall
-from tournament.management.commands.demo import served_at
 from tournament.draws import links
+from tournament.management.commands.demo import served_at
 
 ROOT = Path(django_settings.BASE_DIR)
 LAN = addresses.lan_address()

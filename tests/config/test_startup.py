@@ -126,7 +126,8 @@ def test_a_second_holder_waits_for_the_first(tmp_path):
     script = ("import sys, time; from tournament.management import process_lock as p;"
               "path = p.lock_file(sys.argv[1], 'demo');"
               "ctx = p._flock(path, 'demo'); ctx.__enter__(); print('in', time.monotonic(), flush=True);"
-              "time.sleep(float(sys.argv[2])); print('out', time.monotonic(), flush=True); ctx.__exit__(None, None, None)")
+              "time.sleep(float(sys.argv[2])); print('out', time.monotonic(), flush=True);"
+              "ctx.__exit__(None, None, None)")
     first = subprocess.Popen([sys.executable, "-c", script, str(database), "1.5"], cwd=ROOT, text=True,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert first.stdout.readline().startswith("in")

@@ -3,6 +3,8 @@
 
 import pytest
 
+from tests.e2e.phones import Phones
+
 
 @pytest.fixture
 def page(browser):
@@ -15,3 +17,17 @@ def page(browser):
     yield page
     context.close()
     assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture
+def phones(browser, live_server):
+    """``phones(token)``: the ``Phones`` of one table link, closed (and their JavaScript errors checked) at the end."""
+    made = []
+
+    def make(token):
+        p = Phones(browser, f"{live_server.url}/t/{token}/")
+        made.append(p)
+        return p
+    yield make
+    for p in made:
+        p.close()

@@ -1,6 +1,6 @@
 """Browser steps the director's flows share (registration, Offiziers-Cego, Ziege): log in, create a tournament,
 register players, teams of two or a club's list, check in. Each step drives the page as a user does and waits
-for the answer; the tests keep their own checks."""
+for the answer; the tests keep their own checks. Also keying a score sheet by the keyboard (``key_in``)."""
 
 from django.urls import reverse
 from playwright.sync_api import expect
@@ -76,3 +76,20 @@ def check_in(page, base, tournament, numbers):
         box.type(str(number))
         page.keyboard.press("Enter")
         expect(page.locator("#checkin-count .present")).to_have_text(str(count))
+
+
+def log_in_as(page, base, username, password):
+    """Log in with an account the test made itself (``log_in`` makes its own)."""
+    page.goto(base + reverse("login"))
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click("#login")
+    page.wait_for_load_state()
+
+
+def key_in(page, values):
+    """Type each value into the focused field of the score sheet and press Enter (an empty value: Enter only)."""
+    for value in values:
+        if value:
+            page.keyboard.type(value)
+        page.keyboard.press("Enter")

@@ -27,8 +27,7 @@ from tests.e2e.a11y import (
     sideways_scrollers,
     smallest_text,
 )
-from tests.e2e.test_a11y_standings import check_page, open_tab
-from tests.standings.test_ziege_season import season as ziege_season  # noqa: F401 — the fixture
+from tests.e2e.standings_a11y import check_page, open_tab
 from tournament.models import Entry
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -158,7 +157,7 @@ def test_standings_of_four_rounds_do_not_scroll_sideways_on_a_tablet(browser, li
         context.close()
 
 
-def test_the_ziege_season_table_at_phone_and_200_percent(browser, live_server, ziege_season):  # noqa: F811
+def test_the_ziege_season_table_at_phone_and_200_percent(browser, live_server, ziege_season):
     s, *_rest = ziege_season
     url = live_server.url + reverse("public:season_ziege", args=[s.pk])
     for scheme in ("light", "dark"):

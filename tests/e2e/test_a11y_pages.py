@@ -17,7 +17,6 @@ from django.urls import reverse
 
 from tests import factories
 from tests.e2e.a11y import AXE, PHONE, SERIOUS, WCAG_22_AA, ZOOM_200
-from tournament.models import Entry
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 SHOTS = Path("/tmp/a11y16b")
@@ -117,7 +116,8 @@ def pages(live_server):
         "stats": (url + reverse("stats:tournament", args=[running.pk]), "main",
                   "#players td, #players td a, .kpis dd"),
         "stats-player": (url + reverse("stats:player", args=[running.pk, entry.pk]), "main", ".kpis dd"),
-        "stats-season": (url + reverse("stats:season", args=[running.season_id]), "main", "#players td, #players td a, .kpis dd"),
+        "stats-season": (url + reverse("stats:season", args=[running.season_id]), "main",
+                         "#players td, #players td a, .kpis dd"),
         "stats-season-player": (url + reverse("stats:season_player", args=[running.season_id, entry.player_id]),
                                 "main", ".kpis dd"),
         "tariffs": (url + reverse("tariff:index"), "main", "#ruleset-comparison td"),

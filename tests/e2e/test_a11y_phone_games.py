@@ -13,8 +13,8 @@ from playwright.sync_api import expect
 
 from tests import factories
 from tests.e2e.a11y import PHONE, ZOOM_200, sideways_scrollers, smallest_text
-from tests.e2e.test_a11y_phone import measure as measure_page
-from tests.e2e.test_table_entry import Phones, phones, refresh  # noqa: F401 (fixture)
+from tests.e2e.phone_a11y import measure as measure_page
+from tests.e2e.phones import Phones, refresh
 from tournament.draws import services as draws
 from tournament.draws import ziege as ziege_draws
 from tournament.models import Season, TableLink, Tournament
@@ -50,7 +50,7 @@ def ziege_token():
 
 
 def measure(page, name):
-    """The Cego page's measures (test_a11y_phone.measure) with these pages' data text and stylesheets."""
+    """The Cego page's measures (phone_a11y.measure) with these pages' data text and stylesheets."""
     return measure_page(page, name, data=DATA, sheets=r"(phone|games)\.css", shots=SHOTS)
 
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests import factories
-from tests.e2e.test_staff_roles import log_in
+from tests.e2e.steps import log_in_as
 from tournament.models import Round, TableFlag, TableLink
 from tournament.office.views import hall
 
@@ -27,7 +27,7 @@ def director_account():
 def test_the_banner_says_players_cant_see_it_and_publish_is_one_click(live_server, page):
     t = factories.tournament(players=4)
     director_account()
-    log_in(page, live_server.url, "chefin", "Turnier-2026!")
+    log_in_as(page, live_server.url, "chefin", "Turnier-2026!")
     public = live_server.url + reverse("public:tournament", args=[t.pk])
     assert page.goto(public).status == 404
     expect(page.locator("#not-found")).to_contain_text("Seite nicht gefunden")
@@ -64,7 +64,7 @@ def test_a_call_with_a_reason_and_done_with_a_decision(live_server, browser, pag
     assert flag.note == "Karte unter dem Tisch <b>!</b>" and flag.seat == 1
 
     director_account()
-    log_in(page, live_server.url, "chefin", "Turnier-2026!")
+    log_in_as(page, live_server.url, "chefin", "Turnier-2026!")
     page.goto(live_server.url + reverse("director:hall", args=[t.pk, 1]))
     tile = page.locator("#tile-1")
     expect(tile.locator(".flag.call")).to_contain_text("Karte unter dem Tisch <b>!</b>")     # as text, escaped

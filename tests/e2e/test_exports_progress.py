@@ -7,7 +7,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests import factories
-from tests.e2e.test_staff_roles import log_in
+from tests.e2e.steps import log_in_as
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -19,7 +19,7 @@ def exports_page(live_server, page, settings, tmp_path):
     director = factories.user("chefin")
     director.set_password("Turnier-2026!")
     director.save()
-    log_in(page, live_server.url, "chefin", "Turnier-2026!")
+    log_in_as(page, live_server.url, "chefin", "Turnier-2026!")
     page.goto(live_server.url + reverse("exports:tournament", args=[t.pk]))
     return page
 

@@ -12,7 +12,7 @@ from django.utils.translation import override
 from playwright.sync_api import expect
 
 from tests import factories
-from tests.e2e.test_staff_roles import log_in
+from tests.e2e.steps import log_in_as
 from tournament.exports import selectors
 from tournament.models import ExportJob
 
@@ -31,7 +31,7 @@ def test_a_dead_workers_export_fails_on_the_page_and_starts_again(live_server, p
     director = factories.user("chefin")
     director.set_password("Turnier-2026!")
     director.save()
-    log_in(page, live_server.url, "chefin", "Turnier-2026!")
+    log_in_as(page, live_server.url, "chefin", "Turnier-2026!")
     page.goto(live_server.url + reverse("exports:tournament", args=[t.pk]))
     button = page.locator('[data-export-background="progress-score_sheets-1"]')
     box = page.locator("#progress-score_sheets-1")

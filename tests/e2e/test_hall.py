@@ -6,7 +6,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests import factories
-from tests.e2e.test_staff_roles import log_in
+from tests.e2e.steps import log_in_as
 from tournament.models import TableLink
 from tournament.office.views import hall
 from tournament.table_entry import services
@@ -21,7 +21,7 @@ def test_the_hall_updates_itself_and_a_call_is_marked_done(live_server, page, mo
     director.set_password("Turnier-2026!")
     director.save()
     services.set_clock(round_=round_, minutes=45, user=director)
-    log_in(page, live_server.url, "chefin", "Turnier-2026!")
+    log_in_as(page, live_server.url, "chefin", "Turnier-2026!")
     page.goto(live_server.url + reverse("director:hall", args=[t.pk, 1]))
     expect(page.locator(".tile")).to_have_count(3)
     first = page.locator("#clock-left").text_content()

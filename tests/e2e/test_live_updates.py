@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from tests import factories
 from tests.e2e.a11y import PHONE, ZOOM_200, axe_violations, smallest_text
-from tests.public.test_public_cache import game_data
+from tests.factories import game_data
 from tournament.common.numbers import signed
 from tournament.models import Entry
 from tournament.results import services

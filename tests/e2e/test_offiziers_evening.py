@@ -42,7 +42,7 @@ def test_an_offiziers_evening_from_creation_to_the_downloads(live_server, page):
     expect(page.locator(".sheet-link")).to_have_count(2)
 
     # Table 1: 60 and 30 card points of seat 1; table 2: 79 (Schneider) and 40.
-    for table, points in zip(tables, ((60, 30), (79, 40))):
+    for table, points in zip(tables, ((60, 30), (79, 40)), strict=False):
         page.goto(base + reverse("entry:sheet", args=[table.pk]))
         expect(page.locator("#offiziers-sheet")).to_be_visible()
         for number, value in enumerate(points, start=1):

@@ -1,6 +1,6 @@
 """A phone that is never behind, for Offiziers-Cego and Ziege (docs/table-entry.md "A phone that is never
-behind"): the phones' clocks are paused, so phone A does not poll while phone B keys a game. Starting to type asks for the sheet
-first; a save that meets a game keyed meanwhile shows both versions by name beside the entry, in view and
+behind"): the phones' clocks are paused, so phone A does not poll while phone B keys a game. Starting to type asks for
+the sheet first; a save that meets a game keyed meanwhile shows both versions by name beside the entry, in view and
 focused, with "save mine as the next game" (and, for Offiziers-Cego, "send mine as a correction"; a Ziege game is
 never changed at the table)."""
 

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from scoring import score_game
 from tests import factories
+from tests.e2e.steps import key_in
 from tournament.models import Game, Round, Table
 from tournament.results import engine, services
 
@@ -31,13 +32,6 @@ REJECTED_ROW = 5          # first keyed with 85 card points, then corrected to G
 
 def number(text):
     return int(text.replace("\u2212", "-").replace("+", "")) if text.strip() else 0
-
-
-def key_in(page, values):
-    for value in values:
-        if value:
-            page.keyboard.type(value)
-        page.keyboard.press("Enter")
 
 
 def test_director_keys_a_whole_sheet_with_the_keyboard(live_server, page):
@@ -88,7 +82,7 @@ def test_director_keys_a_whole_sheet_with_the_keyboard(live_server, page):
     for game in games:
         data = {name: getattr(game, name) for name in engine.GAME_FIELDS}
         assert game.scores == score_game(engine.engine_game(table, game.number, data))["scores"]
-        running = [a + b for a, b in zip(running, game.scores)]
+        running = [a + b for a, b in zip(running, game.scores, strict=True)]
     assert running == totals
     assert games[REJECTED_ROW - 1].card_points == 52 and games[REJECTED_ROW - 1].version == 1
     assert games[3].contract == "raeuber" and games[3].raeuber_points == [18, 25, 20, 16]

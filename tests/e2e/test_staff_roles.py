@@ -6,17 +6,10 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests import factories
+from tests.e2e.steps import log_in_as
 from tournament.models import AuditLog, Game, Role
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-def log_in(page, base, username, password):
-    page.goto(base + reverse("login"))
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    page.click("#login")
-    page.wait_for_load_state()
 
 
 def test_a_director_appoints_a_helper_who_may_only_enter_results(live_server, page):
@@ -26,7 +19,7 @@ def test_a_director_appoints_a_helper_who_may_only_enter_results(live_server, pa
     director.save()
     Role.objects.create(user=director, kind=Role.Kind.DIRECTOR, tournament=t)
 
-    log_in(page, live_server.url, "chefin", "Turnier-2026!")
+    log_in_as(page, live_server.url, "chefin", "Turnier-2026!")
     page.goto(live_server.url + reverse("director:tournament", args=[t.pk]))
     page.get_by_role("link", name="Mitarbeiter").click()
     page.fill("#id_username", "tisch-helfer")
@@ -37,7 +30,7 @@ def test_a_director_appoints_a_helper_who_may_only_enter_results(live_server, pa
     assert AuditLog.objects.filter(tournament=t, object_type="role", action="create").exists()
     page.click("#logout")
 
-    log_in(page, live_server.url, "tisch-helfer", "Zettel-Eingabe-7")
+    log_in_as(page, live_server.url, "tisch-helfer", "Zettel-Eingabe-7")
     expect(page.locator("body")).to_contain_text(t.name)
     page.goto(live_server.url + reverse("director:round", args=[t.pk, 1]))
     expect(page.locator("#lock-round")).to_have_count(0)

@@ -10,11 +10,12 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests import factories
-from tournament.models import Entry, Game, Round, Score, TableFlag, TableLink
+from tests.e2e.a11y import PHONE
+from tests.e2e.phones import key_game, refresh, table_and_token, tap_contract, tap_digits
+from tournament.models import Entry, Game, Round, Score, TableFlag
 from tournament.results import services as results_services
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-PHONE = {"width": 390, "height": 844}
 
 # (contract abbreviation, declarer seat or None for the preselected forehand, result): the result is the card
 # points, "+"/"-" for a goal game, or the card points of the four seats of a Räuber.
@@ -28,90 +29,6 @@ GAMES = [
 OFFLINE = (9, 10, 11, 12)       # keyed by seat 2 while offline: 9–10 sent on the online event, 11–12 after a reopen
 DISPUTED = 5
 CORRECTED_POINTS = "56"
-
-
-class Phones:
-    """Browser contexts of one table, one per seat; JavaScript errors are collected and checked at the end."""
-
-    def __init__(self, browser, url):
-        self.browser = browser
-        self.url = url
-        self.errors = []
-        self.contexts = []
-
-    def open(self, seat=None, context=None, **options):
-        if context is None:
-            context = self.browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
-                                               has_touch=True, locale="de-DE", **options)
-            context.set_default_timeout(10_000)
-            self.contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda err: self.errors.append(str(err)))
-        page.clock.install()
-        page.goto(self.url)
-        if seat:
-            page.click(f'#seat-choice .seat-button[data-seat="{seat}"]')
-            expect(page.locator("#me")).to_be_visible()
-        return page
-
-    def close(self):
-        for context in self.contexts:
-            context.close()
-        assert not self.errors, f"JavaScript errors: {self.errors}"
-
-
-@pytest.fixture
-def phones(browser, live_server):
-    made = []
-
-    def make(token):
-        p = Phones(browser, f"{live_server.url}/t/{token}/")
-        made.append(p)
-        return p
-    yield make
-    for p in made:
-        p.close()
-
-
-def table_and_token(players=8):
-    tournament, round_ = factories.drawn(players=players, published=True)
-    table = round_.tables.order_by("number").first()
-    return tournament, round_, table, TableLink.objects.get(table=table, revoked_at__isnull=True).token
-
-
-def refresh(page):
-    """The next poll now (the page polls every 10 s)."""
-    page.clock.fast_forward(10_500)
-
-
-def tap_contract(page, abbr):
-    button = page.locator(f'#entry .contract[data-abbr="{abbr}"]')
-    if not button.is_visible():
-        page.click("#more-contracts")
-    button.click()
-
-
-def tap_digits(page, text):
-    for digit in text:
-        page.click(f'#entry .key[data-digit="{digit}"]')
-
-
-def key_game(page, number, game):
-    abbr, declarer, result = game
-    expect(page.locator("#entry-title")).to_have_attribute("data-number", str(number))
-    tap_contract(page, abbr)
-    if declarer is not None:
-        if page.locator("#chosen-declarer").is_visible():
-            page.click("#chosen-declarer")
-        page.click(f'#entry .declarer[data-seat="{declarer}"]')
-    if isinstance(result, tuple):
-        for seat, points in enumerate(result, start=1):
-            page.click(f'#entry .rp[data-seat="{seat}"]')
-            tap_digits(page, points)
-    elif result in ("+", "-"):
-        page.click(f'#entry [data-result="{result}"]')
-    else:
-        tap_digits(page, result)
 
 
 def save_online(page, number, game):

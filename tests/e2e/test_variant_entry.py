@@ -10,8 +10,8 @@ from playwright.sync_api import expect
 
 from scoring import score_game
 from tests import factories
-from tests.e2e.test_sheet_entry import key_in
-from tests.e2e.test_table_entry import tap_contract, tap_digits
+from tests.e2e.phones import tap_contract, tap_digits
+from tests.e2e.steps import key_in
 from tournament.models import Game, TableLink
 from tournament.results import engine
 

@@ -63,7 +63,8 @@ def test_a_director_runs_a_ziege_evening(live_server, page, settings, tmp_path):
         page.locator("#export-tournament_workbook a.button").click()
     book = openpyxl.load_workbook(io.BytesIO(open(xlsx.value.path(), "rb").read()))
     rows = list(book.worksheets[0].iter_rows(values_only=True))
-    first = dict(zip(rows[0], rows[1]))               # by heading: a lot column comes when the lot decided a place
+    # by heading: a lot column comes when the lot decided a place
+    first = dict(zip(rows[0], rows[1], strict=False))
     assert first["Platz"] == 1 and first["Gewonnene Serien"] == 1 and first["Differenz"] == 12
     assert len(list(book.worksheets[1].iter_rows(values_only=True))) == 5          # heading + 4 games
 

@@ -48,8 +48,8 @@ def hostile_tournament():
     first_table, other = list(Round.objects.get(tournament=t, number=2).tables.order_by("number"))
     factories.play_table(other, games=5, seed=3)
     director = factories.staff()
-    services.record_totals(table=first_table, totals=dict(zip(range(first_table.size), (60, -20, -20, -10, -10))),
-                           user=director)
+    totals = dict(zip(range(first_table.size), (60, -20, -20, -10, -10), strict=False))
+    services.record_totals(table=first_table, totals=totals, user=director)
     entries = list(t.entries.order_by("start_number").select_related("player"))
     services.add_adjustment(entry=entries[0], points=-20, reason=TYPED["reason"], user=director)
     first, second = entries[0].player, entries[1].player
@@ -86,3 +86,8 @@ def render_all(t, language=None):
                                                    **{TARGET_KWARG[exporter.scope]: targets[exporter.scope]})
         files[exporter.identifier] = (filename, content)
     return files
+
+
+# Fields shown in a cell of their own somewhere: they must come back exactly, cell for cell.
+OWN_CELL = ("first_name", "last_name", "town", "club", "first_name_2", "last_name_2", "town_2", "club_2", "team",
+            "tournament", "reason", "audit_reason")

@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 
 from tests import factories
-from tests.results.test_concurrency import together
+from tests.concurrency import together
 from tournament import exports
 from tournament.exports import selectors, services
 from tournament.models import ExportJob

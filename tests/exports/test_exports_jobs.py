@@ -63,7 +63,8 @@ def test_the_database_worker_makes_the_file(client, seated, database_queue, sett
 
 def test_files_are_private(client, seated, settings):
     if not export_storage().is_local():
-        pytest.skip("the private directory's modes; DJANGO_STORAGE_URL names a bucket (tests/exports/test_export_storage.py)")
+        pytest.skip("the private directory's modes; DJANGO_STORAGE_URL names a bucket "
+                    "(tests/exports/test_export_storage.py)")
     t, round_ = seated
     client.force_login(factories.staff())
     job = job_from(start(client, t, round_))

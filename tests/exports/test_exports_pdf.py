@@ -94,7 +94,7 @@ def test_filled_sheet_prints_games_scores_and_running_totals():
     text = pages[0]
     tokens = words(text)
     sheet = ScoreSheet(table.size, table.games_planned, {g.number: g.scores for g in games})
-    for seat, total in zip(seats(table), sheet.totals):
+    for seat, total in zip(seats(table), sheet.totals, strict=False):
         assert seat.entry.player.last_name in text
         assert signed(total) in tokens
         assert Entry.objects.get(pk=seat.entry_id).total == total

@@ -45,7 +45,7 @@ def played():
     second = t.round_set.get(number=2)
     first_table, other = list(second.tables.order_by("number"))
     factories.play_table(other, games=5, seed=3)
-    totals = dict(zip(range(first_table.size), (60, -20, -20, -10, -10)))
+    totals = dict(zip(range(first_table.size), (60, -20, -20, -10, -10), strict=False))
     services.record_totals(table=first_table, totals=totals, user=factories.staff())
     services.add_adjustment(entry=t.entries.first(), points=-20, reason="Verspätung", user=factories.staff())
     return t
@@ -73,7 +73,7 @@ def test_tournament_workbook_matches_standings_and_games(played):
              for s in Seat.objects.filter(round__tournament=t).select_related("entry")}
     lines = body(round1)
     assert len(lines) == len(games)
-    for line, game in zip(lines, games):
+    for line, game in zip(lines, games, strict=False):
         assert line[:2] == [game.table.number, game.number]
         width = game.table.size
         assert [line[GAME_COLUMNS + 3 * p] for p in range(width)] == [seats[(game.table_id, p)] for p in range(width)]
@@ -85,7 +85,8 @@ def test_tournament_workbook_matches_standings_and_games(played):
     for line in lines:
         for p in range(5):
             if line[GAME_COLUMNS + 3 * p] is not None:
-                per_entry[line[GAME_COLUMNS + 3 * p]] = per_entry.get(line[GAME_COLUMNS + 3 * p], 0) + line[GAME_COLUMNS + 2 + 3 * p]
+                number = line[GAME_COLUMNS + 3 * p]
+                per_entry[number] = per_entry.get(number, 0) + line[GAME_COLUMNS + 2 + 3 * p]
     assert per_entry == {s.data["start_number"]: s.round_scores[1] for s in standings.rows}
     assert body(adjustments)[0][2] == -20 and body(adjustments)[0][3] == "Verspätung"
     lines = body(audit)

@@ -14,10 +14,10 @@ from django.utils import translation
 
 from tests.exports.test_pdf_text_boxes import LONG_PLAYERS, long_name_tournament, words
 from tournament import exports
-from tournament.exports.base import render_pdf
 from tournament.exports import sections
-from tournament.exports.sections import TAIL_ROWS, col, finish, season_frame
+from tournament.exports.base import render_pdf
 from tournament.exports.pdf.standings import StandingsPdf
+from tournament.exports.sections import TAIL_ROWS, col, finish, season_frame
 from tournament.exports.words import NBSP, SHY, breakable, keep_number
 
 pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) is needed")

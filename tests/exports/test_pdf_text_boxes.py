@@ -49,7 +49,7 @@ def long_name_tournament():
     2 drawn and played at one of its two tables — a running tournament."""
     t = factories.tournament(players=9, name=TOURNAMENT, venue=VENUE, published=True)
     team = Team.objects.create(season=t.season, name=TEAM)
-    for entry, (first, last, town) in zip(t.entries.order_by("start_number"), LONG_PLAYERS):
+    for entry, (first, last, town) in zip(t.entries.order_by("start_number"), LONG_PLAYERS, strict=False):
         Player.objects.filter(pk=entry.player_id).update(first_name=first, last_name=last, town=town)
     Entry.objects.filter(tournament=t, start_number__lte=4).update(team=team)
     first = draws.draw_round(tournament=t, number=1, user=factories.user())

@@ -4,25 +4,17 @@ speed lives in bench/exports.py)."""
 
 import io
 import re
-import shutil
-import subprocess
 
 import pytest
 from pypdf import PdfReader
 
 from tests import factories
+from tests.pdf_text import pdftotext
 from tournament.exports import get
 from tournament.exports.pdf import sheet_layout
 
 pytestmark = pytest.mark.django_db
 KB_PER_PAGE = 30
-
-
-def pdftotext(content, *args):
-    if not shutil.which("pdftotext"):
-        pytest.skip("Poppler's pdftotext is not installed")
-    out = subprocess.run(["pdftotext", *args, "-", "-"], input=content, capture_output=True, check=True)
-    return out.stdout.decode("utf-8")
 
 
 def words(text):
@@ -91,7 +83,7 @@ def test_five_long_names_print_whole_in_the_signatures():
     table = round_.tables.get()
     names = ["Maria-Theresia Schwarzwälder-Kirschbaum", "Hans-Joachim Obermüller-Lüdenscheid",
              "Anna-Katharina Vögtle-Fürstenberg", "Karl-Friedrich Hinterzartener", "Eva-Maria Bräunlinger-Titisee"]
-    for seat, name in zip(table.seats.select_related("entry__player").order_by("position"), names):
+    for seat, name in zip(table.seats.select_related("entry__player").order_by("position"), names, strict=False):
         first, last = name.split(" ")
         seat.entry.player.first_name, seat.entry.player.last_name = first, last
         seat.entry.player.save()

@@ -12,9 +12,9 @@ from pypdf import PdfReader
 
 from tests import factories
 from tournament import exports as exporters
+from tournament.draws import links
 from tournament.models import ExportJob, Round
 from tournament.results import services
-from tournament.draws import links
 
 pytestmark = pytest.mark.django_db
 

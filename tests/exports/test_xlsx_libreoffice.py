@@ -16,8 +16,7 @@ import zipfile
 import openpyxl
 import pytest
 
-from tests.exports.hostile import LONG, TYPED, hostile_tournament, render_all, written
-from tests.exports.test_xlsx_text import OWN_CELL
+from tests.exports.hostile import LONG, OWN_CELL, TYPED, hostile_tournament, render_all, written
 
 pytestmark = pytest.mark.django_db
 

@@ -24,7 +24,7 @@ PLAIN = ["Müller", "1+2", "a=b", "Schwarzwälder 5-er"]
 
 def workbook():
     columns = [Column("Text", 30), Column("Punkte", 9, SIGNED)]
-    rows = [[value, points] for value, points in zip(LIVE + PLAIN, [30, -10, 0, 15, -640] * 4)]
+    rows = [[value, points] for value, points in zip(LIVE + PLAIN, [30, -10, 0, 15, -640] * 4, strict=False)]
     return write_xlsx([Sheet("Liste", columns, rows)]), rows
 
 

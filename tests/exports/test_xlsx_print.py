@@ -14,9 +14,9 @@ from tournament.exports.base import Column, Sheet, write_xlsx
 from tournament.exports.pdf.standings import LOT_MARK, lot_legend
 from tournament.exports.workbook import HEADER_CHARS, MAX_WIDTH, header_text
 from tournament.models import Entry, Player
+from tournament.results.status import season_status, tournament_status
 from tournament.standings.selectors import tournament_standings
 from tournament.standings.services import draw_missing_lots
-from tournament.results.status import season_status, tournament_status
 
 pytestmark = pytest.mark.django_db
 

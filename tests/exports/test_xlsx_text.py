@@ -12,6 +12,7 @@ import pytest
 from tests.exports.hostile import (
     CONTROL,
     LONG,
+    OWN_CELL,
     TYPED,
     hostile_tournament,
     render_all,
@@ -21,10 +22,6 @@ from tests.exports.hostile import (
 from tournament.exports.base import Column, Sheet, file_slug, text, write_xlsx
 
 pytestmark = pytest.mark.django_db
-
-# Fields shown in a cell of their own somewhere: they must come back exactly, cell for cell.
-OWN_CELL = ("first_name", "last_name", "town", "club", "first_name_2", "last_name_2", "town_2", "club_2", "team",
-            "tournament", "reason", "audit_reason")
 
 
 def cells(content):

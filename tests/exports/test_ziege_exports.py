@@ -7,7 +7,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests import factories
-from tests.results.test_ziege import ziege_tournament
+from tests.ziege import ziege_tournament
 from tournament import exports
 from tournament.draws import ziege as ziege_draws
 from tournament.exports.base import Unavailable

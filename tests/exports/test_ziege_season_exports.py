@@ -10,7 +10,6 @@ import pytest
 from django.utils import translation
 from pypdf import PdfReader
 
-from tests.standings.test_ziege_season import season  # noqa: F401 — the fixture
 from tournament.exports import registry
 from tournament.models import Entry, Team
 from tournament.standings import ziege as ziege_standings
@@ -31,8 +30,8 @@ def keep(name, content):
             f.write(content)
 
 
-def test_the_season_standings_pdf_prints_the_ziege_table_after_the_cego_one(season):  # noqa: F811
-    s, one, two, cego, players = season
+def test_the_season_standings_pdf_prints_the_ziege_table_after_the_cego_one(ziege_season):
+    s, one, two, cego, players = ziege_season
     with translation.override("en"):
         content = registry.get("season_standings").render(season=s, language="en")[2]
     keep("season-ziege.pdf", content)
@@ -60,16 +59,16 @@ def test_the_season_standings_pdf_prints_the_ziege_table_after_the_cego_one(seas
     assert "Provisional:" not in ziege_part
 
 
-def test_a_category_of_the_season_standings_has_no_ziege_table(season):  # noqa: F811
-    s, *_rest = season
+def test_a_category_of_the_season_standings_has_no_ziege_table(ziege_season):
+    s, *_rest = ziege_season
     content = registry.get("season_standings").render(season=s, category="women", language="en")[2]
     text = "\n".join(pages(content))
     assert "Bernd Huber" not in text and "Ziege 1" not in text
 
 
-def test_the_season_team_standings_leave_ziege_evenings_out(season):  # noqa: F811
+def test_the_season_team_standings_leave_ziege_evenings_out(ziege_season):
     """A running Ziege evening makes no team table provisional, and a Ziege player is no team member with 0."""
-    s, one, _two, cego, players = season
+    s, one, _two, cego, players = ziege_season
     team = Team.objects.create(season=s, name="Cegofreunde Gütenbach")
     Entry.objects.filter(tournament=cego).update(team=team)
     Entry.objects.filter(tournament=one, player=players["Anna"]).update(team=team)
@@ -80,8 +79,8 @@ def test_the_season_team_standings_leave_ziege_evenings_out(season):  # noqa: F8
         assert entry.player.full_name in text
 
 
-def test_the_season_workbook_keeps_ziege_out_of_every_cego_sheet(season):  # noqa: F811
-    s, one, two, cego, players = season
+def test_the_season_workbook_keeps_ziege_out_of_every_cego_sheet(ziege_season):
+    s, one, two, cego, players = ziege_season
     content = registry.get("season_workbook").render(season=s, language="en")[2]
     book = openpyxl.load_workbook(io.BytesIO(content))
     overall = [[c.value for c in row] for row in book["Overall"].iter_rows()]
@@ -104,13 +103,13 @@ def test_the_season_workbook_keeps_ziege_out_of_every_cego_sheet(season):  # noq
     assert {r[0] for r in log[1:]} <= {cego.name}
 
 
-def test_a_season_of_ziege_evenings_only_is_offered_no_empty_cego_files(season):  # noqa: F811
+def test_a_season_of_ziege_evenings_only_is_offered_no_empty_cego_files(ziege_season):
     """Issue 24: no category standings saying "no results" for three pages, no empty game log, no header-only
     sheets in the workbook — the Cego files are not offered (and refused with the reason when asked for)."""
     from tournament.exports.base import Unavailable
     from tournament.models import Season
 
-    s, _one, _two, cego, _players = season
+    s, _one, _two, cego, _players = ziege_season
     cego.season = Season.objects.create(name="Cego elsewhere", year=s.year)
     cego.save()
     for identifier in ("season_category_standings", "season_game_log"):

@@ -188,7 +188,8 @@ def test_malformed_files_import_nothing(director, case):
 def test_import_rechecks_and_refuses_a_file_that_became_bad(director):
     t = factories.tournament(players=0)
     response = upload(director, t, factories.registration_csv(GOOD), "ok.csv")
-    registration_services.register(user=None, tournament=t, player_data={"first_name": "Clara", "last_name": "Özdemir", "town": "Neustadt"})
+    registration_services.register(user=None, tournament=t,
+                                   player_data={"first_name": "Clara", "last_name": "Özdemir", "town": "Neustadt"})
     confirm(director, t, response)
     assert Entry.objects.filter(tournament=t).count() == 1
 

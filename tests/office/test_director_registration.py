@@ -181,8 +181,8 @@ def test_remove_entry_only_before_it_is_seated(director):
 def test_editing_a_player_with_a_namesake_needs_no_confirmation_unless_renamed(director):
     t = factories.tournament(players=0)
     factories.existing_player()                                        # Rosa Wehrle, Titisee
-    other = registration_services.register(user=None, tournament=t, player_data={"first_name": "Rosa", "last_name": "Wehrle",
-                                                         "town": "Lenzkirch"})
+    player_data = {"first_name": "Rosa", "last_name": "Wehrle", "town": "Lenzkirch"}
+    other = registration_services.register(user=None, tournament=t, player_data=player_data)
     url = reverse("director:entry_edit", args=[t.pk, other.pk])
     data = {"entry-start_number": other.start_number, "player-first_name": "Rosa", "player-last_name": "Wehrle",
             "player-town": "Lenzkirch", "player-club": "Cego-Club"}

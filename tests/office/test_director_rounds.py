@@ -1,12 +1,11 @@
 """Director pages: drawing a round, its table lists, round status, deleting a draw, adjustments, audit log."""
 
-from html.parser import HTMLParser
 
 import pytest
-from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from tests import factories
+from tests.page_text import levels, text_of
 from tournament.models import Adjustment, AuditLog, Round, Seat, Table
 from tournament.results import services
 
@@ -17,40 +16,6 @@ pytestmark = pytest.mark.django_db
 def director(client):
     client.force_login(factories.staff())
     return client
-
-
-class ElementText(HTMLParser):
-    """The text inside the element with the given id."""
-
-    VOID = {"br", "input", "img", "meta", "link", "hr"}
-
-    def __init__(self, element_id):
-        super().__init__()
-        self.element_id, self.depth, self.parts = element_id, 0, []
-
-    def handle_starttag(self, tag, attrs):
-        if tag in self.VOID:
-            return
-        if self.depth or dict(attrs).get("id") == self.element_id:
-            self.depth += 1
-
-    def handle_endtag(self, tag):
-        if self.depth and tag not in self.VOID:
-            self.depth -= 1
-
-    def handle_data(self, data):
-        if self.depth:
-            self.parts.append(data)
-
-
-def text_of(html, element_id):
-    parser = ElementText(element_id)
-    parser.feed(html)
-    return " ".join(" ".join(parser.parts).split()).replace(" ,", ",")
-
-
-def levels(response):
-    return [m.level_tag for m in get_messages(response.wsgi_request)]
 
 
 def test_draw_a_round_and_show_both_lists(director):
@@ -186,7 +151,8 @@ def test_audit_log_newest_first_with_old_and_new(director):
         ("adjustment", "delete"), ("adjustment", "create"), ("round", "draw"), *[("entry", "create")] * 4]
     assert rows[0].log.reason == "doppelt"
     assert ("points", "+20", "") in [(c.key, c.before, c.after) for c in rows[0].changes]       # signed, in words
-    assert rows[2].subject == "Durchgang 1" and rows[0].where == f"Startnummer {entry.start_number} {entry.player.full_name}"
+    assert rows[2].subject == "Durchgang 1"
+    assert rows[0].where == f"Startnummer {entry.start_number} {entry.player.full_name}"
     html = response.content.decode()
     assert "doppelt" in html and "director" in html               # who: the user of the factories
     only = director.get(reverse("director:audit", args=[t.pk]), {"type": "round"}).context["rows"]

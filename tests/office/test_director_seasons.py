@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from scoring.rulesets import RULESET_KEYS
 from tests import factories
+from tests.factories import tournament_data
 from tournament.models import Season, Tournament
 from tournament.results import engine, services
 
@@ -17,14 +18,6 @@ pytestmark = pytest.mark.django_db
 def director(client):
     client.force_login(factories.staff())
     return client
-
-
-def tournament_data(**overrides):
-    data = {"name": "Frühjahrsturnier", "date": "2026-04-11", "venue": "Gasthaus Adler", "ruleset": "schwarzwald",
-            "options": "", "round_count": 2, "games_per_round_4": 24, "games_per_round_5": 30, "games_per_round_3": 24,
-            "keep_teams_apart": "on", "seed": "k3x9", "published": "", "status": "running"}
-    data.update(overrides)
-    return data
 
 
 def test_create_season_then_tournament(director):

@@ -83,7 +83,7 @@ def test_preview_shows_the_engines_scores_provisional_through_the_sheet_and_save
     assert texts(group, f".//span[{has_class('score')}]") == [signed(s) for s in expected]
     assert all("provisional" in s.get("class") for s in group.xpath(f".//span[{has_class('score')}]"))
     assert state(group) == "●" and "is-dirty" in p["g1"].get("class")
-    running = [a + b for a, b in zip(expected, stored.scores)]
+    running = [a + b for a, b in zip(expected, stored.scores, strict=True)]
     assert texts(p["g3-run1"], ".") == [signed(running[1])]          # carried to the rows after it, provisional
     assert "provisional" in p["g3-run1"].xpath("./span")[0].get("class") and texts(p["g24-run1"], ".") == [""]
     assert texts(p["sheet-foot"], f".//td[{has_class('c-total')}]") == [signed(s) for s in running]
@@ -169,7 +169,7 @@ def test_save_answers_the_stored_row_the_numbers_and_the_change_log(staff, table
     assert state(group) == "✓" and p["g1"].get("data-explanation") == game.explanation
     assert texts(group, f".//span[{has_class('score')}]") == [signed(s) for s in game.scores]
     three = Game.objects.get(table=table4, number=3)
-    running = [a + b for a, b in zip(game.scores, three.scores)]
+    running = [a + b for a, b in zip(game.scores, three.scores, strict=True)]
     assert [texts(p[f"g3-run{s}"], ".")[0] for s in range(4)] == [signed(v) for v in running]
     assert "g1-run0" in p and not any(f"g{n}-run0" not in p for n in range(2, 25))
     assert p["entered-count"].text == "2" and p["totals-link"].get("hidden") is not None

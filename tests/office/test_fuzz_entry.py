@@ -14,46 +14,23 @@ derandomized and without its example database, so CI sees the same examples ever
 """
 
 import json
-from collections import defaultdict
 
 import pytest
 from django.db import transaction
-from django.db.models import Sum
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests import factories
-from tournament.models import Adjustment, Entry, Game, Round, Score, Seat
-from tournament.results import engine, services
+from tests.books import assert_books_balance
+from tournament.models import Entry, Round, Score
+from tournament.results import services
 
 pytestmark = pytest.mark.django_db
 FUZZ = settings(derandomize=True, database=None, deadline=None, max_examples=300,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 STATUSES = {"preview": {200}, "save": {200, 302, 400, 409}, "delete": {200, 302, 400, 409},
             "totals": {200, 302, 400}}
-
-
-def assert_books_balance():
-    """What is stored agrees with itself: each game's scores sum to zero under zero-sum writing, its Score rows
-    are exactly ``Game.scores`` seat by seat (no row missing, none twice, none left over), and each
-    ``Entry.total`` is its scores plus its adjustments."""
-    seats = {(s.table_id, s.position): s.entry_id for s in Seat.objects.all()}
-    rows = defaultdict(list)
-    for game_id, entry_id, points in Score.objects.filter(game__isnull=False).values_list("game", "entry", "points"):
-        rows[game_id].append((entry_id, points))
-    for game in Game.objects.select_related("table__round__tournament"):
-        if engine.ruleset_for(game.table.round.tournament).writing == "zero_sum":
-            assert sum(game.scores) == 0, (game, game.scores)
-        expected = sorted((seats[game.table_id, pos], points) for pos, points in enumerate(game.scores))
-        assert sorted(rows.pop(game.pk, [])) == expected, game
-    assert not rows, f"score rows of games that do not exist: {dict(rows)}"
-    sums = defaultdict(int)
-    for model in (Score, Adjustment):
-        for entry_id, points in model.objects.values("entry").annotate(s=Sum("points")).values_list("entry", "s"):
-            sums[entry_id] += points
-    for entry in Entry.objects.all():
-        assert entry.total == sums[entry.pk], (entry, entry.total, sums[entry.pk])
 
 
 @pytest.fixture
@@ -174,7 +151,7 @@ def test_random_posts_never_break_the_sheet_or_the_books(office, sheets, sequenc
         transaction.set_rollback(True)
 
 
-# -- bugs the fuzzer found (fixed), small -----------------------------------------------------------------------------------
+# -- bugs the fuzzer found (fixed), small ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("field", ["number", "version"])
 def test_delete_with_a_superscript_digit_is_no_server_error(office, sheets, field):

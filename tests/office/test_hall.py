@@ -9,9 +9,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests import factories
-from tests.office.test_director_rounds import levels, text_of
-from tournament.models import AuditLog, Game, Role, TableFlag, TableLink
+from tests.page_text import levels, text_of
 from tournament.draws import links
+from tournament.models import AuditLog, Game, Role, TableFlag, TableLink
 from tournament.table_entry import services
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from tests import factories
 from tournament.audit.words import describe_all
-from tournament.models import AuditLog, Round, TableFlag, TableLink
 from tournament.draws import links
+from tournament.models import AuditLog, Round, TableFlag, TableLink
 from tournament.table_entry import services
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
-from tests.office.test_director_seasons import tournament_data
+from tests.factories import tournament_data
 from tournament.models import AuditLog, Entry, Player, PreRegistration, Role, Team, Tournament
 from tournament.registration import prereg
 

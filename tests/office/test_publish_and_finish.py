@@ -48,7 +48,8 @@ def test_new_tournament_form_offers_the_visibility_choice(director):
     director.post(reverse("director:tournament_create", args=[season.pk]), data)
     t = Tournament.objects.get(name="Herbstturnier")
     assert (t.published, t.publish_with_draw) == (False, False)
-    director.post(reverse("director:tournament_create", args=[season.pk]), {**data, "name": "Jetzt", "visibility": "now"})
+    director.post(reverse("director:tournament_create", args=[season.pk]), {**data, "name": "Jetzt",
+                                                                            "visibility": "now"})
     assert Tournament.objects.get(name="Jetzt").published
     director.post(reverse("director:tournament_create", args=[season.pk]), {**data, "name": "Auslosung",
                                                                              "visibility": "draw"})

@@ -5,9 +5,9 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
-from tests.office.test_director_rounds import levels, text_of
-from tournament.models import AuditLog, Game, Round
+from tests.page_text import levels, text_of
 from tournament.draws import links
+from tournament.models import AuditLog, Game, Round
 
 pytestmark = pytest.mark.django_db
 BASE = "http://testserver"

@@ -69,7 +69,8 @@ def test_posted_offiziers_fields_are_ignored_for_other_games(director, game):
 
 def test_for_offiziers_they_are_saved_and_checked(director):
     season = Season.objects.create(name="S", year=2026)
-    director.post(reverse("director:tournament_create", args=[season.pk]), form_data(game="offiziers", **OFFIZIERS_ONLY))
+    director.post(reverse("director:tournament_create", args=[season.pk]), form_data(game="offiziers",
+                                                                                     **OFFIZIERS_ONLY))
     t = Tournament.objects.get()
     assert (t.games_per_round_2, t.win_loss, t.round_robin) == (9, True, True)
     response = director.post(reverse("director:tournament_edit", args=[t.pk]),

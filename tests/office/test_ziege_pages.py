@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
-from tests.results.test_ziege import ziege_tournament
+from tests.ziege import ziege_tournament
 from tournament.models import ZiegeGame, ZiegePair
 
 pytestmark = pytest.mark.django_db

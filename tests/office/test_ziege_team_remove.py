@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests import factories
-from tests.results.test_ziege import ziege_tournament
+from tests.ziege import ziege_tournament
 from tournament.audit import words
 from tournament.draws import ziege as ziege_draws
 from tournament.models import AuditLog, Entry, ZiegePair

@@ -37,7 +37,7 @@ def test_every_seat_button_shows_the_start_number(client, table):
     numbers = [s.entry.start_number for s in table.seats.order_by("position")]
     buttons = texts(page, r'<button type="button" class="big seat-button"[^>]*>(.*?)</button>')
     assert len(buttons) == 4
-    for button, number in zip(buttons, numbers):
+    for button, number in zip(buttons, numbers, strict=False):
         assert re.search(rf"\bNr\. {number}$", button), button
 
 

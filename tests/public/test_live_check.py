@@ -15,8 +15,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests import factories
+from tests.factories import first_table, game_data
 from tests.public.conftest import forget
-from tests.public.test_public_cache import first_table, game_data
 from tournament.public import cache as public_cache
 from tournament.results import services
 

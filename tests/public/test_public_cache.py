@@ -5,7 +5,6 @@ no new entries, an unpublished tournament is never served from it, and what belo
 the same tests run against Redis (and ``test_public_cache_redis.py`` checks that the pages really are there)."""
 
 import datetime
-import random
 import re
 import threading
 
@@ -14,10 +13,10 @@ from django.template import defaulttags
 from django.test import Client
 from django.urls import reverse
 
-from scoring.random_games import random_game
 from tests import factories
-from tests.office.test_director_seasons import tournament_data
+from tests.factories import first_table, game_data, tournament_data
 from tests.public.conftest import forget
+from tests.public.pages import PAGES
 from tournament.common.numbers import signed
 from tournament.models import Game
 from tournament.public import cache as public_cache
@@ -28,29 +27,6 @@ pytestmark = pytest.mark.django_db
 HEADER = public_cache.HEADER
 CSRF_INPUT = re.compile(rb'(name="csrfmiddlewaretoken" value=")[^"]*(")')
 STAMP = re.compile(rb'(<span class="stamp">[^<]*?)\d\d:\d\d(</span>)')
-
-
-@pytest.fixture
-def live():
-    """A published tournament of 8 with round 1 open and three games at each of its two tables, and another
-    published tournament in its season."""
-    t, round_ = factories.seated(players=8, published=True)
-    for table in round_.tables.all():
-        factories.play_table(table, games=3)
-    factories.tournament(players=4, season=t.season, name="Zweites Turnier", published=True)
-    return t
-
-
-def game_data(table, number, seed):
-    game = random_game(random.Random(seed), table.round.tournament.ruleset, players=table.size,
-                       dealer=table.dealer(number))
-    data = {name: game.get(name) for name in engine.GAME_FIELDS}
-    data["calls"] = data["calls"] or 0
-    return data
-
-
-def first_table(t):
-    return t.round_set.get(number=1).tables.select_related("round__tournament").order_by("number").first()
 
 
 def correct_game(t):
@@ -92,16 +68,7 @@ WRITES = {
     "other tournament of the season": lambda t: registration_services.register(
         user=None, tournament=other_tournament(t), player_data={"first_name": "Rosa", "last_name": "Wehrle"}),
 }
-PAGES = {
-    "home": lambda t: reverse("public:home"),
-    "standings": lambda t: reverse("public:tournament", args=[t.pk]),
-    "seat": lambda t: reverse("public:seat", args=[t.pk]) + "?q=1",
-    "player": lambda t: reverse("public:player", args=[t.pk, t.entries.get(start_number=1).pk]),
-    "prizes": lambda t: reverse("public:prizes", args=[t.pk]),
-    "statistics": lambda t: reverse("stats:tournament", args=[t.pk]),
-    "season": lambda t: reverse("public:season", args=[t.season.pk]),
-    "season statistics": lambda t: reverse("stats:season", args=[t.season.pk]),
-}
+
 # Pages whose content the write must change (so the test would catch a stale copy).
 CHANGED = {("game", "standings"), ("game", "player"), ("game", "season"), ("correction", "player"),
            ("deletion", "player"), ("adjustment", "standings"), ("adjustment", "player"), ("adjustment", "season"),

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from tests.public.test_public_cache import HEADER, PAGES, live  # noqa: F401  (a fixture)
+from tests.public.pages import PAGES
 from tournament.public import cache as public_cache
+from tournament.public.cache import HEADER
 from tournament.results import services
 
 pytestmark = pytest.mark.django_db

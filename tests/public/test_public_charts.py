@@ -72,7 +72,8 @@ def test_labels_are_not_scaled_down_with_the_picture():
     assert svg.get("viewBox") is None and svg.get("height").endswith("em")
     texts = list(svg.iter(f"{SVG}text"))
     assert len(texts) >= 4 and all(t.get("font-size").endswith("em") for t in texts)
-    assert all(t.get(a).endswith("%") for t in texts for a in ("x", "y") if a == "x" or t.get("class") != "chart-label chart-round")
+    assert all(t.get(a).endswith("%") for t in texts for a in ("x", "y")
+               if a == "x" or t.get("class") != "chart-label chart-round")
     plot = svg.find(f"{SVG}svg")                   # only the line is stretched, with a stroke that does not stretch
     assert plot.get("preserveAspectRatio") == "none"
     assert plot.find(f"{SVG}polyline").get("vector-effect") == "non-scaling-stroke"

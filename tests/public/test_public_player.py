@@ -54,7 +54,8 @@ def test_seat_lookup_by_name_newest_round_first(client):
 
 def test_seat_lookup_with_several_or_no_matches(client):
     t, _round = factories.drawn(players=8, rounds=1, published=True)
-    several = client.get(reverse("public:seat", args=[t.pk]), {"q": "h"})          # Hans Gut7 and Clara Huber2 (a word's start, the German way)
+    # Hans Gut7 and Clara Huber2 (a word's start, the German way)
+    several = client.get(reverse("public:seat", args=[t.pk]), {"q": "h"})
     assert several.context["chosen"] is None and len(several.context["found"]) > 1
     assert 'id="seat-choices"' in several.content.decode()
     none = client.get(reverse("public:seat", args=[t.pk]), {"q": "Zzyzx"})

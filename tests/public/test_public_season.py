@@ -61,7 +61,8 @@ def test_best_n_marks_the_results_that_do_not_count(client):
     rows = rows_by_player(response)
     assert rows[players[0].pk]["total"] == 100 and rows[players[0].pk]["sum_all"] == 130
     html = response.content.decode()
-    assert html.count('<td class="num tcol"><span class="dropped"') == 4                # each player: two of three results dropped
+    # each player: two of three results dropped
+    assert html.count('<td class="num tcol"><span class="dropped"') == 4
 
 
 def test_season_without_published_tournaments_is_404(client):
@@ -76,7 +77,8 @@ def test_season_filter_category_and_teams(client):
     players[1].save()
     url = reverse("public:season", args=[season.pk])
     assert list(rows_by_player(client.get(url, {"category": "women"}))) == [players[1].pk]
-    assert list(rows_by_player(client.get(url, {"q": "p2"}))) == [players[2].pk]   # "spieler2" also finds Spieler1: one typo
+    # "spieler2" also finds Spieler1: one typo
+    assert list(rows_by_player(client.get(url, {"q": "p2"}))) == [players[2].pk]
     by_first = client.get(url, {"sort": "t0"})                              # highest in tournament 1 first
     assert list(rows_by_player(by_first))[0] == players[0].pk
     team = Team.objects.create(season=season, name="Furtwangen")

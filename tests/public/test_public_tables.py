@@ -106,7 +106,8 @@ def test_season_cells_mark_absent_and_dropped_results():
     # A narrow screen hides the tournament columns and shows them in the name cell's sub-line (issue 16).
     assert ('<span class="sub per-t"><span>7.3. +30</span><span class="dropped" title="does not count (best N)">'
             '14.3. \u221210</span></span>') in html
-    assert '<span class="sub per-t"><span>7.3. <span class="absent" title="did not play">–</span></span><span>14.3. +5' in html
+    assert ('<span class="sub per-t"><span>7.3. <span class="absent" title="did not play">–</span></span>'
+            '<span>14.3. +5') in html
 
 
 def test_an_empty_table_says_so():

@@ -1,12 +1,20 @@
 """The tariff index page shows all rulesets side by side (issue 15, point 4), in German and English, escaped,
 inside its own scrolling box; a ruleset's page prints its house rules and the sources of its variants."""
 
+import json
+
 import pytest
 from django.urls import reverse
 
 from scoring import rulesets, tariff
 from scoring.rulesets import RULESETS
-from tests.public.test_tariff_views import get, table_rows
+from tests import factories
+from tests.factories import tournament_data
+from tests.page_text import get, table_rows
+from tests.pdf_text import pdftotext
+from tournament.exports import get as exporter
+from tournament.models import Round, Season, Seat, Table, Tournament
+from tournament.results import engine
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
@@ -74,10 +82,6 @@ def test_the_margin_ruleset_page_shows_margins_not_fach(client):
 @pytest.mark.django_db
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_the_score_sheets_back_page_prints_the_house_rules(lang):
-    from tests import factories
-    from tests.exports.test_sheets_filled import pdftotext
-    from tournament.exports import get as exporter
-
     _t, round_ = factories.seated(players=4, tournament_=factories.tournament(players=4, ruleset="regional"))
     back = " ".join(pdftotext(exporter("score_sheet").render(table=round_.tables.get(), language=lang)[2])
                     .split("\f")[1].split())
@@ -92,12 +96,6 @@ def test_the_score_sheets_back_page_prints_the_house_rules(lang):
 
 @pytest.mark.django_db
 def test_the_margin_rulesets_back_page_prints_all_35_margins():
-    from tests import factories
-    from tests.exports.test_sheets_filled import pdftotext
-    from tournament.exports import get as exporter
-
-    from tournament.models import Round, Seat, Table
-
     t = factories.tournament(players=3, ruleset="dreier35")
     round_ = Round.objects.create(tournament=t, number=1, seed="test", algorithm="test", input_hash="-")
     table = Table.objects.create(round=round_, number=1, size=3, games_planned=t.games_per_round(4))
@@ -120,13 +118,6 @@ def test_the_margin_rulesets_back_page_prints_all_35_margins():
 ])
 def test_a_club_starts_a_tournament_from_any_ruleset_with_overrides(client, ruleset, options, check):
     """The director's tournament form (ruleset + overrides as JSON) reaches the new rulesets and options."""
-    import json
-
-    from tests import factories
-    from tests.office.test_director_seasons import tournament_data
-    from tournament.models import Season, Tournament
-    from tournament.results import engine
-
     client.force_login(factories.staff())
     season = Season.objects.create(name="S", year=2026)
     response = client.post(reverse("director:tournament_create", args=[season.pk]),

@@ -2,59 +2,19 @@
 
 No database is touched: these pages compute everything with the scoring engine.
 """
-from html.parser import HTMLParser
 
 import pytest
 from django.conf import settings
 from django.urls import reverse
 
 from scoring import cards, rulesets, tariff
+from tests.page_text import get, table_rows
 
-GERMAN = {"accept": "de", "index": "Tarife und Kartenzähler", "points": "Punktspiele", "fixed": "Spiele mit festem Wert",
+GERMAN = {"accept": "de", "index": "Tarife und Kartenzähler", "points": "Punktspiele",
+          "fixed": "Spiele mit festem Wert",
           "params": "Kenngrößen", "counter": "Kartenzähler"}
 ENGLISH = {"accept": "en", "index": "Tariffs and card counter", "points": "Point games", "fixed": "Fixed-value games",
            "params": "Parameters", "counter": "Card counter"}
-
-
-class TableText(HTMLParser):
-    """The text of each row (``th`` and ``td`` cells) of the ``<table>`` with the given id."""
-
-    def __init__(self, table_id):
-        super().__init__()
-        self.table_id = table_id
-        self.depth = 0          # nesting of <table> inside the wanted table; 0 = outside
-        self.rows = []
-        self.cell = None
-
-    def handle_starttag(self, tag, attrs):
-        if tag == "table" and (self.depth or dict(attrs).get("id") == self.table_id):
-            self.depth += 1
-        elif self.depth and tag == "tr":
-            self.rows.append([])
-        elif self.depth and tag in ("td", "th"):
-            self.cell = []
-
-    def handle_endtag(self, tag):
-        if tag == "table" and self.depth:
-            self.depth -= 1
-        elif self.depth and tag in ("td", "th") and self.cell is not None:
-            self.rows[-1].append(" ".join("".join(self.cell).split()))
-            self.cell = None
-
-    def handle_data(self, data):
-        if self.cell is not None:
-            self.cell.append(data)
-
-
-def table_rows(response, table_id):
-    parser = TableText(table_id)
-    parser.feed(response.content.decode())
-    assert parser.rows, f"no table #{table_id} on the page"
-    return parser.rows
-
-
-def get(client, url, lang="de", **params):
-    return client.get(url, params, HTTP_ACCEPT_LANGUAGE=lang)
 
 
 # --- pages ------------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests import factories
-from tests.public.test_public_cache import game_data
+from tests.factories import game_data
 from tournament.public import cache as public_cache
 from tournament.public import page_cache
 from tournament.results import services

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
-from tests.results.test_ziege import ziege_tournament
+from tests.ziege import ziege_tournament
 from tournament.draws import ziege as ziege_draws
 from tournament.results import ziege as ziege_results
 

@@ -8,15 +8,14 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
-from tests.standings.test_ziege_season import season  # noqa: F401 — the fixture
 from tournament.exports import registry
 from tournament.standings.ziege_season import season_ziege_standings
 
 pytestmark = pytest.mark.django_db
 
 
-def test_the_public_season_has_a_ziege_tab_with_the_players_series(client, season):  # noqa: F811
-    s, one, two, cego, players = season
+def test_the_public_season_has_a_ziege_tab_with_the_players_series(client, ziege_season):
+    s, one, two, cego, players = ziege_season
     page = client.get(reverse("public:season", args=[s.pk])).content.decode()
     assert 'id="tab-ziege"' in page
     assert "Ziege 1" not in page.split('id="season-standings"')[1]        # no Ziege column in the Cego table
@@ -38,8 +37,8 @@ def test_a_season_without_ziege_has_no_tab(client):
     assert client.get(reverse("public:season_ziege", args=[t.season.pk])).status_code == 200
 
 
-def test_the_office_season_standings_show_the_ziege_table(client, season):  # noqa: F811
-    s, *_rest = season
+def test_the_office_season_standings_show_the_ziege_table(client, ziege_season):
+    s, *_rest = ziege_season
     client.force_login(factories.staff())
     page = client.get(reverse("director:season_standings", args=[s.pk])).content.decode()
     assert 'id="ziege"' in page and page.count('<tr data-player=') == 8
@@ -48,8 +47,8 @@ def test_the_office_season_standings_show_the_ziege_table(client, season):  # no
     assert 'title="Testturnier"' in head and 'title="Ziege' not in head       # the Cego tournament only
 
 
-def test_the_season_workbook_has_a_ziege_sheet(season):  # noqa: F811
-    s, _one, _two, _cego, players = season
+def test_the_season_workbook_has_a_ziege_sheet(ziege_season):
+    s, _one, _two, _cego, players = ziege_season
     _name, _type, content = registry.get("season_workbook").generate(season=s, progress=lambda *a: None)
     book = openpyxl.load_workbook(io.BytesIO(content))
     sheet = book["Ziege"]
@@ -60,8 +59,8 @@ def test_the_season_workbook_has_a_ziege_sheet(season):  # noqa: F811
     assert "Dieter Vogt" in bernd                                       # his partner in Ziege 2
 
 
-def test_the_season_statistics_count_the_ziege_games(client, season):  # noqa: F811
-    s, *_rest = season
+def test_the_season_statistics_count_the_ziege_games(client, ziege_season):
+    s, *_rest = ziege_season
     page = client.get(reverse("stats:season", args=[s.pk])).content.decode()
     card = page.split('id="ziege-stats"')[1].split("</section>")[0]
     # Ziege 1: 2 + 3 games (the 12:2 table: one 31–59, two without a trick); Ziege 2: 2 games.
@@ -69,8 +68,8 @@ def test_the_season_statistics_count_the_ziege_games(client, season):  # noqa: F
     assert '<dd id="ziege-no-trick">6</dd>' in card and '<dd id="ziege-eier">0</dd>' in card
 
 
-def test_a_players_season_statistics_list_his_ziege_evenings(client, season):  # noqa: F811
-    s, one, two, _cego, players = season
+def test_a_players_season_statistics_list_his_ziege_evenings(client, ziege_season):
+    s, one, two, _cego, players = ziege_season
     page = client.get(reverse("stats:season_player", args=[s.pk, players["Anna"].pk])).content.decode()
     card = page.split('id="ziege-player"')[1].split("</section>")[0]
     assert '<dd id="ziege-series-won">1</dd>' in card and "12:12" in card

@@ -16,7 +16,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests import factories
-from tests.results.test_concurrency import split, together
+from tests.concurrency import split, together
 from tournament.models import AuditLog, Entry, Player
 from tournament.registration import services as registration
 
@@ -72,7 +72,8 @@ def test_two_browsers_registering_at_once_get_no_server_error(slow_numbering):
     clients = [Client(), Client()]
     for client in clients:
         client.force_login(factories.user())
-    calls = [lambda c=client, p=player: c.post(url, {"player": p.pk}) for client, player in zip(clients, players)]
+    calls = [lambda c=client, p=player: c.post(url, {"player": p.pk})
+             for client, player in zip(clients, players, strict=True)]
     responses, errors = split(together(*calls))
     assert errors == [] and [r.status_code for r in responses] == [302, 302]
     assert Entry.objects.filter(tournament=t).count() == 4

@@ -44,7 +44,8 @@ def test_the_duplicate_list_finds_weiss_and_weiss(twins):
     elsewhere = Player.objects.create(first_name="Jürgen", last_name="Weiß", town="Freiburg")   # another town
     registration.register(tournament=first.tournament, user=None, player=elsewhere)
     # (the factory's fillers "Anna Maier0, Hinterzarten" … of A and B are pairs too)
-    pairs = [p for p in duplicates.likely_duplicates(season) if {p["a"].pk, p["b"].pk} & {sharp.pk, plain.pk, elsewhere.pk}]
+    pairs = [p for p in duplicates.likely_duplicates(season)
+             if {p["a"].pk, p["b"].pk} & {sharp.pk, plain.pk, elsewhere.pk}]
     assert [(p["a"].pk, p["b"].pk) for p in pairs] == [(sharp.pk, plain.pk)]
     pair = duplicates.with_tournaments(pairs, season)[0]
     assert [e.tournament.name for e in pair["a_entries"]] == ["A"]
@@ -55,7 +56,7 @@ def test_the_duplicate_list_finds_weiss_and_weiss(twins):
 def test_typos_and_other_towns():
     season = Season.objects.create(name="S", year=2026)
     t = factories.tournament(players=0, season=season)
-    made = [Player.objects.create(first_name=f, last_name=l, town=town) for f, l, town in [
+    made = [Player.objects.create(first_name=first, last_name=last, town=town) for first, last, town in [
         ("Hansjörg", "Müller-Lüdenscheid", "Triberg"), ("Hansjoerg", "Mueller Luedenscheid", "Triberg"),
         ("Hansjörg", "Muller-Ludenscheid", ""), ("Gisela", "Schwarz", "Triberg"), ("Gisela", "Schwarz", "Furtwangen"),
         ("Bernd", "Kaiserr", "Titisee"), ("Bernd", "Kaiser", "Titisee")]]

@@ -125,7 +125,8 @@ def test_the_page_refuses_a_bomb_and_stores_nothing(director, settings):
 @pytest.mark.django_db
 def test_the_preview_is_parsed_once_and_deleted_after_the_import(director, settings):
     t = factories.tournament(players=0)
-    director.post(page(t), {"action": "upload", "file": SimpleUploadedFile("liste.csv", factories.registration_csv(ROWS))})
+    director.post(page(t), {"action": "upload", "file": SimpleUploadedFile("liste.csv",
+                                                                           factories.registration_csv(ROWS))})
     stored = ImportPreview.objects.get()                       # in the database, where every server finds it
     assert (stored.owner.username, stored.tournament, stored.filename) == ("director", t, "liste.csv")
     assert stored.size == len(json.dumps(stored.data, ensure_ascii=False).encode()) and stored.sha256
@@ -142,7 +143,8 @@ def test_the_preview_is_parsed_once_and_deleted_after_the_import(director, setti
 @pytest.mark.django_db
 def test_discard_deletes_the_preview(director, settings):
     t = factories.tournament(players=0)
-    director.post(page(t), {"action": "upload", "file": SimpleUploadedFile("liste.csv", factories.registration_csv(ROWS))})
+    director.post(page(t), {"action": "upload", "file": SimpleUploadedFile("liste.csv",
+                                                                           factories.registration_csv(ROWS))})
     assert ImportPreview.objects.count() == 1
     director.post(page(t), {"action": "discard"})
     assert not ImportPreview.objects.exists()
@@ -195,7 +197,8 @@ def test_a_preview_that_has_gone_is_said_so(director, settings):
     """Imported or discarded in another window, expired, or deleted by the clean-up: the page says so (in
     German) instead of showing the empty form as if nothing had been uploaded — once."""
     t = factories.tournament(players=0)
-    director.post(page(t), {"action": "upload", "file": SimpleUploadedFile("liste.csv", factories.registration_csv(ROWS))})
+    director.post(page(t), {"action": "upload", "file": SimpleUploadedFile("liste.csv",
+                                                                           factories.registration_csv(ROWS))})
     ImportPreview.objects.update(expires_at=timezone.now() - timedelta(seconds=1),
                                  created_at=timezone.now() - timedelta(seconds=2))
     response = director.get(page(t))

@@ -14,7 +14,6 @@ would notice a missing lock.
 """
 
 import threading
-import time
 
 import pytest
 from django.db import connection
@@ -22,7 +21,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests import factories
-from tests.office.test_fuzz_entry import assert_books_balance
+from tests.books import assert_books_balance
+from tests.concurrency import split, together
 from tournament.models import AuditLog, Entry, Game, Score, Table
 from tournament.results import engine, services
 
@@ -32,46 +32,10 @@ pytestmark = [
         "needs PostgreSQL row locks; the in-memory SQLite test database fails concurrent writers at once with "
         "'database table is locked' (CI runs these in its PostgreSQL pass: .ci/with-postgres)")),
 ]
-PAUSE = 0.3           # seconds the engine call takes inside the locked transaction
 JSON = {"HTTP_ACCEPT": "application/json"}
 
 
 # -- harness ---------------------------------------------------------------------------------------------------
-
-def together(*calls, timeout=60):
-    """Run each call in its own thread, all released at once; ``[("ok", value) | ("error", exception)]``."""
-    barrier = threading.Barrier(len(calls))
-    outcomes = [None] * len(calls)
-
-    def worker(index, call):
-        try:
-            connection.ensure_connection()          # connect first, so the barrier releases ready writers
-            barrier.wait(timeout)
-            outcomes[index] = ("ok", call())
-        except BaseException as exc:  # noqa: BLE001 - the test inspects every outcome
-            outcomes[index] = ("error", exc)
-        finally:
-            connection.close()                      # every thread's own connection, or the test DB stays busy
-
-    threads = [threading.Thread(target=worker, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout)
-    assert not any(thread.is_alive() for thread in threads), "a writer hangs (deadlock?)"
-    return outcomes
-
-
-@pytest.fixture
-def slow_engine(monkeypatch):
-    """The engine call inside ``record_game`` takes ``PAUSE``: the first writer holds the table lock that long."""
-    real = services.score_game
-
-    def slow(*args, **kwargs):
-        time.sleep(PAUSE)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(services, "score_game", slow)
 
 
 @pytest.fixture
@@ -89,11 +53,6 @@ def record(table, number, data, expected_version=None):
     user = factories.user()
     return lambda: services.record_game(table=table, number=number, data=data, user=user,
                                         expected_version=expected_version)
-
-
-def split(outcomes):
-    """``(values of the calls that returned, exceptions of those that raised)``."""
-    return [v for kind, v in outcomes if kind == "ok"], [v for kind, v in outcomes if kind == "error"]
 
 
 def stored(game):

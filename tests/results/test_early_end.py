@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests import factories
-from tests.backup.test_backup import empty_database, export, imported, restore
+from tests.backup.roundtrip import empty_database, export, imported, restore
 from tournament.audit import words
 from tournament.models import AuditLog, Entry, Round, Table
 from tournament.results import early_end, selectors, services

@@ -1,31 +1,19 @@
 """A Ziege tournament's services: teams of two, the team draw, games and series, standings (docs/director.md)."""
 
-import datetime
 
 import pytest
 from django.core.exceptions import ValidationError
 
 from tests import factories
+from tests.ziege import ziege_tournament
 from tournament.draws import services as draws
 from tournament.draws import ziege as ziege_draws
-from tournament.models import AuditLog, Season, Seat, Tournament, ZiegeBye, ZiegeGame
+from tournament.models import AuditLog, Seat, ZiegeBye, ZiegeGame
 from tournament.registration import ziege as ziege_registration
 from tournament.results import ziege as ziege_results
 from tournament.standings import ziege as ziege_standings
 
 pytestmark = pytest.mark.django_db
-
-
-def ziege_tournament(teams=4, rounds=2):
-    season = Season.objects.create(name="Saison 2026", year=2026)
-    t = Tournament.objects.create(season=season, name="Ziegenabend", date=datetime.date(2026, 3, 7),
-                                  game=Tournament.Game.ZIEGE, round_count=rounds, seed="test-seed")
-    for i in range(teams):
-        ziege_registration.register_pair(
-            tournament=t, user=factories.user(),
-            first={"first_name": "Anna", "last_name": f"Maier{i}"},
-            second={"first_name": "Bernd", "last_name": f"Huber{i}"})
-    return t
 
 
 def test_register_pair_makes_two_entries_and_a_numbered_team():

@@ -6,7 +6,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from tests import factories
-from tests.results.test_ziege import ziege_tournament
+from tests.ziege import ziege_tournament
 from tournament.draws import ziege as ziege_draws
 from tournament.models import AuditLog, Round
 from tournament.results import selectors, services

@@ -57,7 +57,8 @@ def test_parse_normalises_case_and_separators():
     assert cards.parse_cards("gs, t21;HK xd") == ("GS", "T21", "hK", "xD")
 
 
-@pytest.mark.parametrize(("text", "code"), [("hZ", "unknown_card"), ("T22", "unknown_card"), ("hK HK", "duplicate_card")])
+@pytest.mark.parametrize(("text", "code"), [("hZ", "unknown_card"), ("T22", "unknown_card"),
+                                           ("hK HK", "duplicate_card")])
 def test_parse_rejects_bad_cards(text, code):
     with pytest.raises(ScoringError) as info:
         cards.parse_cards(text)

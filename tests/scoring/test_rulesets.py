@@ -2,7 +2,6 @@ import pytest
 
 from scoring import ScoringError, resolve, score_game
 from scoring.random_games import random_games
-from scoring.rulesets import RULESET_KEYS
 from scoring.tariff import format_grid, tariff_grid
 from tests.scoring.strategies import FACH_RULESETS
 
@@ -33,7 +32,8 @@ def test_option_overrides_change_the_score():
     assert score_game(dict(game, options={"unit": 10}))["value"] == 30
     assert score_game(dict(game, options={"fixed_values": {"piccolo": None}}))["value"] == 20
     with pytest.raises(ScoringError):
-        score_game({"contract": "piccolo", "declarer": 0, "achieved": True, "options": {"fixed_values": {"piccolo": None}}})
+        score_game({"contract": "piccolo", "declarer": 0, "achieved": True,
+                    "options": {"fixed_values": {"piccolo": None}}})
 
 
 def test_as_defender_makes_the_sitting_out_seat_pay():

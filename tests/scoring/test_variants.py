@@ -20,8 +20,8 @@ CASES = json.loads((ROOT / "tests/scoring/golden/variant_cases.json").read_text(
 CLASSIC = ("schwarzwald", "traditionell", "dreier", "unadingen")
 
 
-@pytest.mark.parametrize(("game", "expected"), [pytest.param(c["game"], c["expected"], id=f"{i}-{c['game']['contract']}")
-                                                for i, c in enumerate(CASES)])
+@pytest.mark.parametrize(("game", "expected"), [
+    pytest.param(c["game"], c["expected"], id=f"{i}-{c['game']['contract']}") for i, c in enumerate(CASES)])
 def test_variant_case(game, expected):
     if "error" in expected:
         with pytest.raises(ScoringError) as info:
@@ -38,7 +38,7 @@ def test_the_cli_scores_every_variant_case():
                          text=True, cwd=ROOT, timeout=120, check=False)
     results = json.loads(out.stdout)
     assert len(results) == len(CASES)
-    for case, got in zip(CASES, results):
+    for case, got in zip(CASES, results, strict=True):
         if "error" in case["expected"]:
             assert got["error"]["code"] == case["expected"]["error"]["code"], case
         else:
@@ -66,7 +66,8 @@ def test_house_rules_are_notes_in_both_languages_and_an_option_takes_plain_text(
     rs = resolve("regional")
     assert rs.house_rules[0]["de"].startswith("Acht Trümpfe") and rs.house_rules[0]["en"].startswith("Eight trumps")
     own = resolve("schwarzwald", {"house_rules": ["  Acht   Trümpfe sind <b>immer</b> Solo "]})
-    assert own.house_rules == ({"de": "Acht Trümpfe sind <b>immer</b> Solo", "en": "Acht Trümpfe sind <b>immer</b> Solo"},)
+    assert own.house_rules == ({"de": "Acht Trümpfe sind <b>immer</b> Solo",
+                                "en": "Acht Trümpfe sind <b>immer</b> Solo"},)
     for bad in ("text", [""], ["x" * 201], [{"de": "a"}], [1], ["a"] * 13):
         with pytest.raises(ScoringError) as info:
             resolve("schwarzwald", {"house_rules": bad})

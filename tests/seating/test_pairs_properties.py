@@ -44,7 +44,7 @@ def fields(draw, most=9):
     units = [f"u{i}" for i in range(n)]
     every_pair = list(itertools.combinations(units, 2))
     met = draw(st.lists(st.sampled_from(every_pair), unique=True, max_size=len(every_pair)))
-    byes = dict(zip(units, draw(st.lists(st.integers(0, 2), min_size=n, max_size=n))))
+    byes = dict(zip(units, draw(st.lists(st.integers(0, 2), min_size=n, max_size=n)), strict=True))
     return units, met, byes
 
 

@@ -333,7 +333,7 @@ def test_one_round_with_history_is_optimal_by_brute_force(n, case):
 def test_history_weights_grow_with_earlier_meetings():
     weights = [history_weight(k) for k in range(6)]
     assert weights[0] == 0
-    assert all(a < b for a, b in zip(weights, weights[1:]))
+    assert all(a < b for a, b in zip(weights, weights[1:], strict=False))
     assert history_weight(50) < HARD  # a season never outweighs a same-day repeat
 
 

@@ -28,11 +28,11 @@ def play_day(teams, rounds, seed="s"):
 def test_no_two_teams_meet_twice_and_everybody_plays_once_a_round(teams, rounds):
     days, byes = play_day(list(range(teams)), rounds)
     seen = set()
-    for pairs, bye, repeats in days:
+    for tables, bye, repeats in days:
         assert repeats == 0
-        playing = [t for p in pairs for t in p] + ([bye] if bye is not None else [])
+        playing = [t for p in tables for t in p] + ([bye] if bye is not None else [])
         assert sorted(playing) == list(range(teams))
-        for p in pairs:
+        for p in tables:
             assert frozenset(p) not in seen
             seen.add(frozenset(p))
     if teams % 2:

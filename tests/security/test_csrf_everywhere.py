@@ -9,12 +9,10 @@ from django.test import Client
 from django.urls import resolve, reverse
 
 from tests import factories
-from tests.security.test_permission_matrix import classified, fingerprint
-from tests.security.test_permission_matrix import world as matrix_world  # noqa: F401  (a fixture)
-from tests.staff.test_roles_views import posts
-from tests.staff.test_roles_views import world as roles_world  # noqa: F401  (a fixture)
-from tournament.models import AuditLog, Game, Round, TableFlag, TableLink
+from tests.security.matrix import classified, fingerprint
+from tests.staff.roles import posts
 from tournament.draws import links
+from tournament.models import AuditLog, Game, Round, TableFlag, TableLink
 
 pytestmark = pytest.mark.django_db
 
@@ -32,13 +30,13 @@ def csrf_exempt(url):
     return getattr(resolve(url).func, "csrf_exempt", False)
 
 
-def test_only_the_phone_api_is_exempt(matrix_world):  # noqa: F811
+def test_only_the_phone_api_is_exempt(matrix_world):
     exempt = {name for name, url in every_url(matrix_world) if csrf_exempt(url)}
     assert exempt == EXEMPT
 
 
 @pytest.mark.parametrize("who", ["superuser", "anonymous"])
-def test_every_url_refuses_a_post_without_the_token(matrix_world, who):  # noqa: F811
+def test_every_url_refuses_a_post_without_the_token(matrix_world, who):
     browser = Client(enforce_csrf_checks=True)
     if who != "anonymous":
         browser.force_login(matrix_world.users[who])
@@ -53,7 +51,7 @@ def test_every_url_refuses_a_post_without_the_token(matrix_world, who):  # noqa:
     assert fingerprint() == before
 
 
-def test_a_token_from_another_origin_is_refused(roles_world):  # noqa: F811
+def test_a_token_from_another_origin_is_refused(roles_world):
     """A forged form on another site that carries a stolen-looking token still fails on the Origin check."""
     browser = Client(enforce_csrf_checks=True)
     browser.force_login(roles_world["users"]["director"])
@@ -65,7 +63,7 @@ def test_a_token_from_another_origin_is_refused(roles_world):  # noqa: F811
     assert not roles_world["entry"].paid
 
 
-def test_every_office_write_with_real_data_needs_the_token(roles_world):  # noqa: F811
+def test_every_office_write_with_real_data_needs_the_token(roles_world):
     browser = Client(enforce_csrf_checks=True)
     browser.force_login(roles_world["users"]["superuser"])
     for _capability, url, data in posts(roles_world):
@@ -74,7 +72,7 @@ def test_every_office_write_with_real_data_needs_the_token(roles_world):  # noqa
         assert fingerprint() == before, url
 
 
-def test_with_the_token_the_same_post_goes_through(roles_world):  # noqa: F811
+def test_with_the_token_the_same_post_goes_through(roles_world):
     """The other side: the refusal above is the missing token, not a blanket 403."""
     browser = Client(enforce_csrf_checks=True)
     browser.force_login(roles_world["users"]["director"])
@@ -88,10 +86,11 @@ def test_with_the_token_the_same_post_goes_through(roles_world):  # noqa: F811
 def phone_writes(token):
     """Each exempt write with data that would change something if it were accepted."""
     form = {**factories.phone_fields(1, "dev-1"), "number": "1", "version": "1", "note": "csrf", "state": "x"}
-    return [(reverse(name, args=[token]), {**form, "key": f"csrf-key-{i:04d}"}) for i, name in enumerate(sorted(EXEMPT))]
+    return [(reverse(name, args=[token]), {**form, "key": f"csrf-key-{i:04d}"})
+            for i, name in enumerate(sorted(EXEMPT))]
 
 
-def test_a_session_opens_nothing_on_the_phone_api(matrix_world):  # noqa: F811
+def test_a_session_opens_nothing_on_the_phone_api(matrix_world):
     """A superuser's cookie with a revoked link, a made-up token or a locked round: refused, nothing written."""
     w = matrix_world
     browser = Client(enforce_csrf_checks=True)
@@ -112,10 +111,11 @@ def test_a_session_opens_nothing_on_the_phone_api(matrix_world):  # noqa: F811
         assert response.status_code >= 400 and not response.json()["ok"], (url, response.status_code)
     after = (fingerprint(), TableFlag.objects.count(), list(Game.objects.values_list("confirmed_seat", flat=True)))
     assert after == before
-    assert AuditLog.objects.filter(object_type__in=["game", "flag"], action__in=["dispute", "call", "confirm"]).count() == 0
+    assert AuditLog.objects.filter(object_type__in=["game", "flag"],
+                                   action__in=["dispute", "call", "confirm"]).count() == 0
 
 
-def test_the_phone_api_works_by_the_link_alone(matrix_world):  # noqa: F811
+def test_the_phone_api_works_by_the_link_alone(matrix_world):
     """The exemption is the link: a phone without any cookie or token writes (so the refusals above are real)."""
     phone = Client(enforce_csrf_checks=True)
     url = reverse("phone:dispute", args=[matrix_world.link.token])
@@ -125,7 +125,7 @@ def test_the_phone_api_works_by_the_link_alone(matrix_world):  # noqa: F811
     assert TableFlag.objects.filter(kind=TableFlag.Kind.DISPUTE, note="falsch").exists()
 
 
-def test_no_page_writes_on_get(matrix_world):  # noqa: F811
+def test_no_page_writes_on_get(matrix_world):
     """CSRF protection only looks at POST: a GET of every URL, as the superuser, changes nothing."""
     browser = Client()
     browser.force_login(matrix_world.users["superuser"])

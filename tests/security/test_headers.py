@@ -12,7 +12,7 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 
-from tests.security.test_permission_matrix import classified, world  # noqa: F401  (world is a fixture)
+from tests.security.matrix import classified
 
 pytestmark = pytest.mark.django_db
 
@@ -102,12 +102,12 @@ def test_the_finder_finds_what_the_policy_blocks():
 
 
 @pytest.mark.parametrize("role", ["anonymous", "director", "superuser"])
-def test_no_page_has_inline_script_or_style_without_the_nonce(client, world, role):  # noqa: F811
+def test_no_page_has_inline_script_or_style_without_the_nonce(client, matrix_world, role):
     if role != "anonymous":
-        client.force_login(world.users[role])
+        client.force_login(matrix_world.users[role])
     pages, bad = 0, []
     for name, (args, _expected) in sorted(classified().items()):
-        url = reverse(name, args=args(world))
+        url = reverse(name, args=args(matrix_world))
         response = client.get(url)
         if response.status_code != 200:
             continue
@@ -160,10 +160,10 @@ document.addEventListener("securitypolicyviolation",
 
 
 @pytest.mark.django_db(transaction=True)
-def test_no_violation_in_chromium(live_server, browser, client, world, monkeypatch):  # noqa: F811
+def test_no_violation_in_chromium(live_server, browser, client, matrix_world, monkeypatch):
     from tournament.office.views import hall
     monkeypatch.setattr(hall, "POLL_SECONDS", 1)
-    client.force_login(world.users["superuser"])
+    client.force_login(matrix_world.users["superuser"])
     session = client.cookies["sessionid"].value
     violations = []
     for role in ("anonymous", "superuser"):
@@ -178,7 +178,7 @@ def test_no_violation_in_chromium(live_server, browser, client, world, monkeypat
         for who, name, args in BROWSER_PAGES:
             if who != role:
                 continue
-            url = reverse(name, args=args(world))
+            url = reverse(name, args=args(matrix_world))
             response = page.goto(live_server.url + url)
             assert response.status == 200, (name, response.status)
             page.wait_for_load_state("networkidle")

@@ -14,7 +14,7 @@ from django.core.management import CommandError, call_command
 from django.utils import translation
 
 from tests import factories
-from tests.backup.test_backup import _record_random, counts, imported, restore
+from tests.backup.roundtrip import counts, imported, record_random, restore
 from tournament.results import services
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +32,7 @@ def english():
 def played():
     """A small played tournament with an adjustment: (tournament, its backup text as exported here)."""
     t, round_ = factories.seated_and_played(players=9, games=2)
-    _record_random(round_.tables.get(number=1), 3, random.Random(1), factories.user())
+    record_random(round_.tables.get(number=1), 3, random.Random(1), factories.user())
     services.add_adjustment(entry=t.entries.first(), points=2, reason="Bonus", user=factories.user())
     out = io.StringIO()
     call_command("export_tournament", t.pk, stdout=out, stderr=io.StringIO())

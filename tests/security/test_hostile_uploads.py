@@ -87,7 +87,8 @@ def test_one_endless_line_is_refused(director, t, settings):
     for data in (b"A" * (1536 * 1024), b";".join([b"Anna"] * 300_000)):
         response = upload(director, t, "liste.csv", data)
         assert response.status_code == 200
-        assert issue_codes(response) in (["not_spreadsheet"], ["too_many_columns"], ["no_headings"]), issue_codes(response)
+        assert issue_codes(response) in (["not_spreadsheet"], ["too_many_columns"],
+                                         ["no_headings"]), issue_codes(response)
         nothing_stored(director, t, settings)
 
 

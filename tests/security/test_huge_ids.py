@@ -87,7 +87,7 @@ def test_huge_ids_are_404_never_500(huge):
         # every id parameter huge at once, and each alone beside ordinary values for the others
         variants = [set(names)] + ([{name} for name in names] if len(names) > 1 else [])
         for huge_names in variants:
-            url = fill(route, lambda n, c: str(huge) if n in huge_names else
+            url = fill(route, lambda n, c, huge_names=huge_names: str(huge) if n in huge_names else
                        (str(ordinary.get(n, 1)) if c in NUMBERS else other(n, c)))
             for client, method in ((anonymous, "get"), (director, "get"), (director, "post")):
                 status = getattr(client, method)(url).status_code

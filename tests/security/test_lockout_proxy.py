@@ -16,7 +16,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import translation
 
-from tests.config.test_production import environment, run, settings_of
+from tests.config.processes import environment, run, settings_of
 from tournament.common.client_ip import client_address, parse_networks
 
 PROXY = "127.0.0.1"

@@ -9,7 +9,7 @@ from django.test import override_settings
 from django.urls import reverse
 
 from tests import factories
-from tests.config.test_production import environment, settings_of
+from tests.config.processes import environment, settings_of
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ A page fails when a dialog fires, when the DOM holds anything a payload could ha
 a ``javascript:`` link that names ``alert``, a script that calls it, a JSON block that no longer parses) — so a
 broken escape fails even if a Content-Security-Policy later stopped the script — and every payload must be seen
 as plain text on some page, so a field that vanished from every page cannot pass by hiding its payload.
-The pages and their arguments come from the permission matrix (``test_permission_matrix.MATRIX``), so a new view
+The pages and their arguments come from the permission matrix (``tests/security/matrix.py`` ``MATRIX``), so a new view
 is attacked as soon as it is classified there.
 """
 
@@ -18,8 +18,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests import factories
-from tests.security.test_permission_matrix import classified
-from tests.security.test_permission_matrix import world as matrix_world  # noqa: F401  (a fixture)
+from tests.security.matrix import classified
 from tournament.models import (
     Adjustment,
     AuditLog,
@@ -186,7 +185,7 @@ def visit(page, base, name, url, dialogs, seen_text):
     return [f"{name} {url}: {what}" for what in [*fired, *problems]]
 
 
-def test_no_payload_runs_or_builds_markup_on_any_page(live_server, browser, matrix_world):  # noqa: F811
+def test_no_payload_runs_or_builds_markup_on_any_page(live_server, browser, matrix_world):
     w = matrix_world
     given = put_payloads(w)
     context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE",

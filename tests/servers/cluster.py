@@ -121,7 +121,7 @@ class Server:
 def start_all(servers):
     """Every server migrates at the same moment, then serves; every migrate must succeed."""
     running = [server.migrate() for server in servers]
-    for server, process in zip(servers, running):
+    for server, process in zip(servers, running, strict=False):
         output, _ = process.communicate(timeout=300)
         if process.returncode != 0:
             raise AssertionError(f"migrate on {server.name} failed ({process.returncode}):\n{output[-3000:]}")

@@ -7,13 +7,12 @@ their games from four phones each while the second server is killed. Afterwards:
 write in the log once, both exports in the file store and none on a server's own disk, no import preview left,
 and the clean-up empties the store once the files have expired.
 
-CI runs it as ``CEGO_TWO_SERVERS=1 .ci/with-postgres .ci/with-redis .ci/with-s3 .venv/bin/python -m pytest tests/servers``; without
-those three servers it is skipped (it needs them to mean anything)."""
+CI runs it as ``CEGO_TWO_SERVERS=1 .ci/with-postgres .ci/with-redis .ci/with-s3 .venv/bin/python -m pytest
+tests/servers``; without those three servers it is skipped (it needs them to mean anything)."""
 
 import hashlib
 import json
 import os
-import pathlib
 import threading
 import time
 import urllib.parse
@@ -132,7 +131,7 @@ def export(client, path):
         time.sleep(0.5)
     else:
         raise AssertionError(f"export {path} did not finish: {state}")
-    digests, servers = set(), set()
+    digests = set()
     for _ in range(4):                          # two rounds of the balancer: each server twice
         download = client.get(state["file_url"])
         assert download.status_code == 200, (download.status_code, download.text[:300])

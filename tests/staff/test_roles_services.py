@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
 from tests import factories
+from tournament.draws import links
 from tournament.draws import services as draws
 from tournament.models import (
     Adjustment,
@@ -24,7 +25,6 @@ from tournament.results import services
 from tournament.results.random_play import play_table
 from tournament.staff import permissions
 from tournament.staff import services as roles
-from tournament.draws import links
 
 pytestmark = pytest.mark.django_db
 

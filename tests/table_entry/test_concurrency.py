@@ -8,9 +8,9 @@ from django.db import connection
 from django.test import Client
 
 from tests import factories
-from tests.results.test_concurrency import PAUSE, slow_engine, together  # noqa: F401 (slow_engine: a fixture)
-from tournament.models import AuditLog, Game, Round, TableRequest
+from tests.concurrency import together
 from tournament.draws import links
+from tournament.models import AuditLog, Game, Round, TableRequest
 from tournament.table_entry import services
 
 pytestmark = [

@@ -7,8 +7,8 @@ from django.core.cache import cache
 from django.test import Client, override_settings
 
 from tests import factories
-from tournament.models import AuditLog, Game, TableRequest
 from tournament.draws import links
+from tournament.models import AuditLog, Game, TableRequest
 from tournament.table_entry import services
 
 pytestmark = pytest.mark.django_db

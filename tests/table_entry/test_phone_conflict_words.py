@@ -8,9 +8,9 @@ from django.core.cache import cache
 from django.test import Client
 
 from tests import factories
+from tournament.draws import links
 from tournament.draws import services as draws
 from tournament.models import Game, TableLink
-from tournament.draws import links
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +47,8 @@ def test_a_cego_conflict_names_the_declarer_and_the_rule_breaker_and_scores_both
     assert clash.status_code == 409
     conflict = clash.json()["conflict"]
     yours, stored = conflict["yours"]["summary"], conflict["saved"]["summary"]
-    assert f"Spieler {forehand + 1} {names[forehand]}" in yours and f"Spieler {forehand + 1} {names[forehand]}" in stored
+    assert f"Spieler {forehand + 1} {names[forehand]}" in yours
+    assert f"Spieler {forehand + 1} {names[forehand]}" in stored
     assert f"Regelverstoß von {other + 1} {names[other]}" in yours
     assert "30 Kartenpunkte" in yours and "50 Kartenpunkte" in stored
     assert "\u2192" not in stored                     # the scores come seat by seat, not as a bare row of numbers

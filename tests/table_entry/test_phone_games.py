@@ -7,7 +7,6 @@ import datetime
 
 import pytest
 from django.core.cache import cache
-from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 

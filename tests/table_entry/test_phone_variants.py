@@ -10,9 +10,9 @@ from django.test import Client
 
 from scoring import score_game
 from tests import factories
+from tournament.draws import links
 from tournament.models import Game
 from tournament.results import engine
-from tournament.draws import links
 from tournament.table_entry import selectors
 
 pytestmark = pytest.mark.django_db

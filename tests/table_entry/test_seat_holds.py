@@ -16,6 +16,7 @@ from django.utils import translation
 
 from tests import factories
 from tournament.audit.words import describe_all
+from tournament.draws import links
 from tournament.draws import services as draws
 from tournament.draws import ziege as ziege_draws
 from tournament.models import (
@@ -31,7 +32,6 @@ from tournament.models import (
     ZiegeGame,
 )
 from tournament.registration import ziege as ziege_registration
-from tournament.draws import links
 
 pytestmark = pytest.mark.django_db
 
@@ -102,7 +102,7 @@ def test_one_phone_cannot_sign_the_table_off_as_every_seat(cego_table):
     assert cheat.post("unterschreiben/", 1, state=state).status_code == 200
     for seat in (2, 3, 4):
         refused = cheat.post("unterschreiben/", seat, state=state)
-        assert refused.status_code == 403 and f"schon Sitz 1. Geben Sie ihn zuerst frei" in errors(refused)[0]
+        assert refused.status_code == 403 and "schon Sitz 1. Geben Sie ihn zuerst frei" in errors(refused)[0]
     assert list(Signature.objects.filter(table=table).values_list("position", flat=True)) == [0]
     # Each of the other players on his own phone: the table is signed.
     for seat in (2, 3, 4):

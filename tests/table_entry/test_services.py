@@ -6,11 +6,11 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from tests import factories
 from tournament.audit.words import describe_all
+from tournament.draws import links
 from tournament.models import AuditLog, Entry, Game, Round, Signature, TableFlag, TableLink
 from tournament.results import services as results
 from tournament.results.services import ConflictError
 from tournament.staff.permissions import TableAccess
-from tournament.draws import links
 from tournament.table_entry import selectors, services
 
 pytestmark = pytest.mark.django_db

@@ -53,7 +53,8 @@ def seat_points(points, names=None):
     return ", ".join(f"{seat(pos, names)} {signed(p) if isinstance(p, int) else NONE}" for pos, p in pairs) or NONE
 
 
-def describe_game(snapshot, lang=None, names=None, *, by_seat=False):
+# complexity: one clause per part of the sentence, in its order
+def describe_game(snapshot, lang=None, names=None, *, by_seat=False):  # noqa: C901
     """One line in words for a stored game snapshot (``results.engine.game_snapshot``), for conflicts and the log.
     ``by_seat`` (the log): "…, 60 card points: Seat 1 Anna Beha +90, Seat 2 …" — the scores seat by seat with
     names after a colon, instead of the bare row of numbers after an arrow."""

@@ -89,6 +89,17 @@ def value_text(kind, key, value, names=None):
         return _game_value(key, value, names)
     if kind == Kind.TOTALS or (kind == Kind.ADJUSTMENT and key == "points"):
         return signed(value) if isinstance(value, int) else str(value)
+    text = _field_text(kind, key, value)
+    if text is not None:
+        return text
+    choices = _choices(MODELS.get(kind), key)
+    if isinstance(value, str) and value in choices:      # a field with choices: its label ("Ziege"), not the key
+        return str(choices[value])
+    return plain(value)
+
+
+def _field_text(kind, key, value):
+    """The words for a field that has its own (a status, a role, a ruleset …); None for any other."""
     if key == "status" and kind in STATUS:
         choices = STATUS[kind]
         return str(choices(value).label) if value in choices.values else str(value)
@@ -104,10 +115,7 @@ def value_text(kind, key, value, names=None):
         return _date(value)
     if key in ("input_hash", "sha256") and isinstance(value, str) and len(value) > 12:
         return value[:12] + "…"
-    choices = _choices(MODELS.get(kind), key)
-    if isinstance(value, str) and value in choices:      # a field with choices: its label ("Ziege"), not the key
-        return str(choices[value])
-    return plain(value)
+    return None
 
 
 def _choices(model, name):

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from tournament.audit import seats, values
-from tournament.audit.seats import NONE, describe_game, describe_totals  # noqa: F401  (the log's one renderer)
-from tournament.audit.values import label, value_text  # noqa: F401
+from tournament.audit.seats import NONE, describe_game, describe_totals  # the log's one renderer
+from tournament.audit.values import label, value_text
 from tournament.models import AuditLog, Entry, Round
 
 Kind = AuditLog.Kind

@@ -68,8 +68,9 @@ LOCAL_FIELDS = ("created_player",)
 # Audit rows name their object by a database id; the document names it by natural keys instead (docs/backup.md).
 # ``"tournament": ()``: the row is about the document's own tournament (its settings), named by ``{}``. Rows of a
 # season (seasons, categories, organisers) belong to no tournament and are no part of a tournament's backup.
-AUDIT_OBJECT_KEYS = {"round": ("round",), "totals": ("round", "table"), "table": ("round", "table"), "game": ("round", "table", "game"),
-                     "adjustment": ("adjustment",), "entry": ("entry",), "tournament": ()}
+AUDIT_OBJECT_KEYS = {"round": ("round",), "totals": ("round", "table"), "table": ("round", "table"),
+                     "game": ("round", "table", "game"), "adjustment": ("adjustment",), "entry": ("entry",),
+                     "tournament": ()}
 
 
 def upgrade(doc):

@@ -19,6 +19,7 @@ from tournament.audit import versions
 from tournament.backup import read as backup_read
 from tournament.backup import ziege as backup_ziege
 from tournament.backup.format import PLAYER_IDENTITY, BackupError, load_value
+from tournament.draws.links import issue_links
 from tournament.models import (
     Adjustment,
     AuditLog,
@@ -36,7 +37,6 @@ from tournament.models import (
     ZiegePair,
 )
 from tournament.results.services import refresh_totals
-from tournament.draws.links import issue_links
 
 BATCH = 500
 
@@ -189,7 +189,7 @@ def _save(plan):
     backup_ziege.save(plan, BATCH)
     Score.objects.bulk_create(_scores(plan), batch_size=BATCH)
     _create_keeping(Adjustment, plan.adjustments, "created_at")
-    for row, obj in zip(plan.audit, plan.audit_objects):
+    for row, obj in zip(plan.audit, plan.audit_objects, strict=True):
         row.object_id = obj.pk if obj is not None else None
     _create_keeping(AuditLog, plan.audit, "at")
 
@@ -199,10 +199,11 @@ def _scores(plan):
     for p in plan.tables:
         entries = [entry.pk for entry in p.seats]
         if p.totals is not None:
-            yield from (Score(table_id=p.table.pk, entry_id=e, points=points) for e, points in zip(entries, p.totals))
+            yield from (Score(table_id=p.table.pk, entry_id=e, points=points)
+                        for e, points in zip(entries, p.totals, strict=False))
         for game in p.games:
             yield from (Score(table_id=p.table.pk, game_id=game.pk, entry_id=e, points=points)
-                        for e, points in zip(entries, game.scores))
+                        for e, points in zip(entries, game.scores, strict=False))
 
 
 def _create_keeping(model, objs, stamp):
@@ -217,8 +218,8 @@ def _create_keeping(model, objs, stamp):
            f"WHERE {qn(model._meta.pk.column)} = %s")
     with connection.cursor() as cursor:
         cursor.executemany(sql, [(field.get_db_prep_save(value, connection), obj.pk)
-                                 for obj, value in zip(objs, stamps)])
-    for obj, value in zip(objs, stamps):
+                                 for obj, value in zip(objs, stamps, strict=True)])
+    for obj, value in zip(objs, stamps, strict=True):
         setattr(obj, stamp, value)
 
 

@@ -5,9 +5,9 @@ In the document (only a Ziege tournament has these keys; a file without them has
 ``{"number", "first", "second", "lot"}`` with the players' start numbers; per round ``"byes"`` — the team numbers
 with a bye; per table ``"ziege_games"`` — ``{"number", "points_a", "trick_a", "trick_b", "keyed_seat",
 "confirmed_seat", "confirmed_at"}`` (the last three: who keyed and confirmed a game at the table; a file without them
-reads as entered in the office). Reading checks every value against its field, every reference, that the two teams of a table sit opposite (positions 1 and 3 one
-team, 2 and 4 the other), that a team with a bye is at no table of the round, and every game against the engine
-(``scoring.ziege``: 119 or 1 point, points without a trick are refused).
+reads as entered in the office). Reading checks every value against its field, every reference, that the two teams of a
+table sit opposite (positions 1 and 3 one team, 2 and 4 the other), that a team with a bye is at no table of the round,
+and every game against the engine (``scoring.ziege``: 119 or 1 point, points without a trick are refused).
 """
 
 from django.utils.translation import get_language

@@ -39,7 +39,7 @@ def interface_addresses():
     name resolves to."""
     found = set()
     try:
-        import fcntl        # Linux only (the ioctl below); elsewhere the host name's addresses (not for a cycle)
+        import fcntl  # Linux only (the ioctl below); elsewhere the host name's addresses (not for a cycle)
         import struct
 
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:

@@ -55,6 +55,6 @@ def client_address(meta, networks):
 
 def client_ip(request):
     """``AXES_CLIENT_IP_CALLABLE``: the client's address of a request under the configured proxies."""
-    from django.conf import settings    # settings.py imports this module: standard library at the top (no cycle)
+    from django.conf import settings  # settings.py imports this module: standard library at the top (no cycle)
 
     return client_address(request.META, getattr(settings, "CEGO_TRUSTED_PROXIES", ()))

@@ -151,7 +151,7 @@ def labels(people, scope=(), number_text="#{}".format):
     """
     people = list(people)
     tags = _tags(people, list(scope), number_text)
-    fulls = [f"{p.name} ({tag})" if tag else p.name for p, (tag, _town) in zip(people, tags)]
+    fulls = [f"{p.name} ({tag})" if tag else p.name for p, (tag, _town) in zip(people, tags, strict=True)]
     fulls = _distinct(fulls, lambda i: f"{fulls[i]} {number_text(people[i].number)}"
                       if people[i].number is not None else fulls[i])
     shorts = [short_name(p) for p in people]
@@ -159,4 +159,4 @@ def labels(people, scope=(), number_text="#{}".format):
     shorts = _distinct(shorts, lambda i: f"{short_name(people[i])} ({number_text(people[i].number)})"
                        if people[i].number is not None else shorts[i])
     return [Label(name=p.name, tag=tag, by_town=by_town, full=full, short=short)
-            for p, (tag, by_town), full, short in zip(people, tags, fulls, shorts)]
+            for p, (tag, by_town), full, short in zip(people, tags, fulls, shorts, strict=True)]

@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
 
-from tournament.common import addresses  # noqa: E402  (the project root is on the path only now)
+from tournament.common import addresses  # the project root is on the path only now
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR = BASE_DIR / "var"
@@ -128,7 +128,7 @@ def banner(environ, out=sys.stdout, wait=0.0):
     lines += [w["open"], "", "    " + url, ""]
     out.write("\n".join(lines) + "\n")
     try:
-        import segno        # optional here: the launcher prints the address alone without it (not for a cycle)
+        import segno  # optional here: the launcher prints the address alone without it (not for a cycle)
 
         segno.make(url, error="m").terminal(out=out, compact=True, border=2)
     except ImportError:         # the virtual environment is not installed: the address alone

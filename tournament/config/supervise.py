@@ -34,7 +34,7 @@ STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT)
 def _die_with_parent():
     """In the child, before exec: SIGTERM when the supervisor dies (Linux ``PR_SET_PDEATHSIG``; elsewhere nothing)."""
     try:
-        import ctypes       # only where the Linux call is made (elsewhere nothing): not for a cycle
+        import ctypes  # only where the Linux call is made (elsewhere nothing): not for a cycle
 
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)      # 1 = PR_SET_PDEATHSIG
     except (OSError, AttributeError):

@@ -1,5 +1,6 @@
 """The secret link of a table (in ``draws``: the draw issues them, ``table_entry`` and the phone use them): issued
-when a round is drawn, revoked and reissued by the director, resolved from the token in a phone's URL. A link opens one table of one round; it writes while the round is not locked."""
+when a round is drawn, revoked and reissued by the director, resolved from the token in a phone's URL. A link
+opens one table of one round; it writes while the round is not locked."""
 
 import secrets
 

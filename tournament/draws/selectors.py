@@ -48,7 +48,7 @@ def seat_labels(seats, scope=None):
         scope = namesake_scope(seats[0].entry.tournament_id)
     people = [namesakes.Person(s.entry.player.first_name, s.entry.player.last_name, s.entry.player.town,
                                s.entry.start_number) for s in seats]
-    return {s.position: label for s, label in zip(seats, namesakes.labels(people, scope, number_text))}
+    return {s.position: label for s, label in zip(seats, namesakes.labels(people, scope, number_text), strict=True)}
 
 
 def labelled(seats, scope=None):

@@ -13,13 +13,13 @@ from django.utils.translation import gettext as _
 
 from tournament import seating
 from tournament.audit.log import audit
-from tournament.models.locks import lock_tournament
+from tournament.draws.links import issue_links
+from tournament.draws.pairs import draw_pairs
 from tournament.models import AuditLog, Round, Seat, Table
+from tournament.models.locks import lock_tournament
 from tournament.results.engine import ruleset_for
 from tournament.staff import permissions
-from tournament.draws.links import issue_links
 from tournament.standings.services import draw_missing_lots
-from tournament.draws.pairs import draw_pairs
 
 
 def present_entries(tournament):

@@ -12,13 +12,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournament.audit.log import audit
-from tournament.models.locks import lock_tournament
+from tournament.draws.links import issue_links
 from tournament.draws.services import check_drawable, present_entries, start_playing
 from tournament.models import AuditLog, Round, Seat, Table, Tournament, ZiegeBye, ZiegePair
+from tournament.models.locks import lock_tournament
 from tournament.seating import pairs as pairing
 from tournament.seating.rng import Rng
 from tournament.staff import permissions
-from tournament.draws.links import issue_links
 
 ALGORITHM = "ziege-pairs-2"          # 2: one pairing module with Offiziers-Cego (seating.pairs)
 

@@ -9,6 +9,9 @@ from tournament.exports.base import Exporter, ListExporter, PdfExporter, render_
 from tournament.exports.pdf import board, cards, lists, sheets, standings  # noqa: F401  (registers)
 from tournament.exports.registry import for_scope, get, identifiers
 from tournament.exports.xlsx import season, tournament  # noqa: F401  (registers)
-from tournament.exports import ziege  # noqa: F401,E402  (registers)
+
+# isort: split
+# Ziege's exporters register last: the order of registration is the order the export pages offer the files in.
+from tournament.exports import ziege  # noqa: F401  (registers)
 
 __all__ = ["Exporter", "ListExporter", "PdfExporter", "for_scope", "get", "identifiers", "render_pdf"]

@@ -31,7 +31,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from tournament.common.numbers import EXCEL_SIGNED
-from tournament.exports.workbook import (  # noqa: F401
+from tournament.exports.workbook import (  # noqa: F401 (re-exported: the exporters take their sheet tools from here)
     Column,
     Sheet,
     no_progress,
@@ -39,8 +39,8 @@ from tournament.exports.workbook import (  # noqa: F401
     text,
     write_xlsx,
 )
-from tournament.standings.selectors import has_cego, has_teams
 from tournament.results.status import status_of
+from tournament.standings.selectors import has_cego, has_teams
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 PDF = "application/pdf"
@@ -164,7 +164,7 @@ class Exporter:
 
 def url_fetcher():
     """Only local files and data: URLs (a name typed into a form must never make the server fetch anything)."""
-    from weasyprint.urls import URLFetcher      # WeasyPrint is heavy: loaded when a PDF is made (not for a cycle)
+    from weasyprint.urls import URLFetcher  # WeasyPrint is heavy: loaded when a PDF is made (not for a cycle)
 
     return URLFetcher(allowed_protocols=("file", "data"))
 

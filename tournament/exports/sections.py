@@ -128,7 +128,8 @@ def finish(section, line):
     for row in rows:
         bold = "prize" in row.get("cls", "")
         cells = []
-        for c, width, cls, style, text in zip(columns, widths, classes, styles, (row["cells"][i] for i in keep)):
+        texts = (row["cells"][i] for i in keep)
+        for c, width, cls, style, text in zip(columns, widths, classes, styles, texts, strict=True):
             if isinstance(text, str) and not c["num"] and not c.get("keep"):
                 plain = keep_number(text) if c.get("team") else text
                 text = breakable(plain, width, cell_size(c), bold or "total" in c["cls"])

@@ -6,8 +6,8 @@ process busy for seconds to minutes and the machine is a club laptop. The job ro
 is queued, so a worker never sees a task without its job.
 
 ``purge_expired`` deletes the files and rows whose ``expires_at`` has passed (and stray files nobody refers
-to), in whatever storage ``STORAGES["exports"]`` names; ``fail_abandoned`` writes down the failure of jobs whose worker died (``selectors.abandoned_q``). Both run
-whenever an export is started and in ``manage.py cleanup_exports``.
+to), in whatever storage ``STORAGES["exports"]`` names; ``fail_abandoned`` writes down the failure of jobs whose worker
+died (``selectors.abandoned_q``). Both run whenever an export is started and in ``manage.py cleanup_exports``.
 """
 
 import logging

@@ -2,11 +2,12 @@
 
 ``run_export(job_id)`` is a task of Django's tasks API (``django_tasks``; the database backend keeps the queue
 in our own database). It claims the queued job, renders it with its exporter and stores the file in the export
-storage (``STORAGES["exports"]``: the private directory or a private bucket). While the exporter works, its ``progress(done, total)`` calls are written to the job at most
-twice a second, and a heartbeat thread touches ``heartbeat_at`` every ``CEGO_EXPORT_HEARTBEAT`` seconds even
-when the exporter is busy between two calls, so that a job whose worker died shows as failed after
-``CEGO_EXPORT_STALE_AFTER`` seconds (``selectors.abandonment``). A worker that is shut down in the middle of an
-export (a second Ctrl+C, ``systemctl stop`` after its timeout) marks the job failed on its way out.
+storage (``STORAGES["exports"]``: the private directory or a private bucket). While the exporter works, its
+``progress(done, total)`` calls are written to the job at most twice a second, and a heartbeat thread touches
+``heartbeat_at`` every ``CEGO_EXPORT_HEARTBEAT`` seconds even when the exporter is busy between two calls, so that a
+job whose worker died shows as failed after ``CEGO_EXPORT_STALE_AFTER`` seconds (``selectors.abandonment``). A worker
+that is shut down in the middle of an export (a second Ctrl+C, ``systemctl stop`` after its timeout) marks the job
+failed on its way out.
 
 A job that was failed or deleted meanwhile, or that has been shown as failed because its heartbeat stopped
 (the machine slept), is not worked on (or no further): the user has been told so.

@@ -24,9 +24,9 @@ print       A4, margins of about 1.3 cm, fit to ONE page width (as many pages do
 import io
 import itertools
 import math
-from datetime import date, datetime
 import re
 from dataclasses import dataclass
+from datetime import date, datetime
 
 INVALID_TITLE = re.compile(r"[\[\]:*?/\\]")
 PIECE = re.compile(r"(\s*)([^\s-]*-|[^\s-]+)")  # (space before, a word or a word-)
@@ -144,7 +144,7 @@ def header_text(value):
 
 def print_setup(ws, sheet, widths, page_header):
     """A4, margins, page header and footer, orientation, fit to the page width (see the module docstring)."""
-    from openpyxl.worksheet.page import PageMargins   # openpyxl is heavy: loaded when a workbook is written
+    from openpyxl.worksheet.page import PageMargins  # openpyxl is heavy: loaded when a workbook is written
 
     ws.print_title_rows = "1:1"
     ws.page_setup.paperSize = "9"                 # A4
@@ -184,16 +184,17 @@ def shown_width(value, number_format=None):
 def measured_widths(columns, headings, rows):
     """Each column's width from ``rows`` (see the module docstring); ``Column.width`` when there are none."""
     if not rows:
-        return [fitted_width(h, c.width) for h, c in zip(headings, columns)]
+        return [fitted_width(h, c.width) for h, c in zip(headings, columns, strict=True)]
     longest = [0] * len(columns)
     for row in rows:
-        for index, (value, column) in enumerate(zip(row, columns)):
+        for index, (value, column) in enumerate(zip(row, columns, strict=False)):
             if value is not None and value != "":
                 longest[index] = max(longest[index], shown_width(value, column.number_format))
-    return [fitted_width(h, min(MAX_WIDTH, math.ceil(n) + 1)) for h, n in zip(headings, longest)]
+    return [fitted_width(h, min(MAX_WIDTH, math.ceil(n) + 1)) for h, n in zip(headings, longest, strict=True)]
 
 
-def write_xlsx(sheets, progress=no_progress, total=None, every=1000, page_header=()):
+# complexity: to split: a sheet's setup apart from its row stream
+def write_xlsx(sheets, progress=no_progress, total=None, every=1000, page_header=()):  # noqa: C901
     """Write ``sheets`` into an xlsx workbook in openpyxl's write-only mode and return its bytes.
 
     Each sheet gets a bold header row that is frozen and repeated when printed, an auto-filter over the
@@ -234,8 +235,8 @@ def write_xlsx(sheets, progress=no_progress, total=None, every=1000, page_header
         widths = measured_widths(sheet.columns, headings, ahead)
         for index, width in enumerate(widths, start=1):
             ws.column_dimensions[get_column_letter(index)].width = width
-        ws.row_dimensions[1].height = LINE_PT * max((heading_lines(h, w) for h, w in zip(headings, widths)),
-                                                    default=1) + 3
+        lines = (heading_lines(h, w) for h, w in zip(headings, widths, strict=True))
+        ws.row_dimensions[1].height = LINE_PT * max(lines, default=1) + 3
         ws.freeze_panes = f"{get_column_letter(sheet.freeze_columns + 1)}2"
         print_setup(ws, sheet, widths, page_header)
         header = []

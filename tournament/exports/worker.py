@@ -51,7 +51,7 @@ class SteadyWorker(Worker):
                 calm = self.last_failure is None or now - self.last_failure > CALM_AFTER
                 self.pause = FIRST_PAUSE if calm else min(self.pause * 2, LONGEST_PAUSE)
                 self.last_failure = now
-                wait = self.pause * random.uniform(0.75, 1.25)  # noqa: S311 (not for security)
+                wait = self.pause * random.uniform(0.75, 1.25)  # not for security
                 logger.warning("task worker %s: the database failed (%s); trying again in %.1f s",
                                self.worker_id, err, wait)
                 close_connections()

@@ -14,12 +14,12 @@ from django.utils.translation import gettext_lazy
 from tournament.common.numbers import signed
 from tournament.draws.selectors import namesake_scope, seat_labels
 from tournament.exports.base import INTEGER, SIGNED, ZIEGE_GAMES, Column, PdfExporter, Sheet
-from tournament.exports.sections import LOT_MARK, col, lot_legend, season_frame
 from tournament.exports.registry import register
+from tournament.exports.sections import LOT_MARK, col, lot_legend, season_frame
 from tournament.models import Round, Seat, ZiegeBye
 from tournament.results import ziege as ziege_results
-from tournament.standings import ziege as ziege_standings
 from tournament.results.status import season_status
+from tournament.standings import ziege as ziege_standings
 
 BLANK_ROWS = 22            # game lines of a blank sheet: several series fit
 

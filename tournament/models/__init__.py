@@ -6,9 +6,9 @@ computed by the engine (``services.record_game``) and stored per player in ``Sco
 ``ExportJob`` is a file being made for a user in the background; an ``ImportPreview`` a registration file
 parsed and waiting for its import. ``TableLink``, ``TableFlag``, ``Signature``,
 ``TableRequest`` and ``SeatHold`` carry entry at the table (docs/table-entry.md). A ``PreRegistration`` is a
-player's online request to play, confirmed into an entry by the director. A ``FormRequest`` keeps the answer to an office form
-under its idempotency key (a form sent twice writes once). ``ZiegePair``, ``ZiegeBye`` and ``ZiegeGame`` carry a
-Ziege tournament (teams of two, ``models.ziege``).
+player's online request to play, confirmed into an entry by the director. A ``FormRequest`` keeps the answer to an
+office form under its idempotency key (a form sent twice writes once). ``ZiegePair``, ``ZiegeBye`` and ``ZiegeGame``
+carry a Ziege tournament (teams of two, ``models.ziege``).
 """
 
 from tournament.models.audit import AuditLog

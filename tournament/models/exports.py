@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.common import storage
 from tournament.models.season import Season, Tournament
 
+
 def export_storage():
     """The storage of ``ExportJob.file``: ``STORAGES["exports"]`` as configured now (``common.storage``; a callable,
     so migrations do not record the directory)."""

@@ -144,7 +144,8 @@ class Game(models.Model):
     penalty = models.PositiveSmallIntegerField(_("rule violation by"), null=True, blank=True)
     # Variants (docs/scoring.md, "Variants"): the point game a Gegensolo was played with, under a ruleset that
     # scores Gegensolo by contract, and a goal game played open. Empty / False elsewhere.
-    played_with = models.CharField(_("played with"), max_length=24, choices=PLAYED_WITH_CHOICES, null=True,
+    # NULL (not "") for "none": stored so since migration 0017 and in every backup since (tournament/backup).
+    played_with = models.CharField(_("played with"), max_length=24, choices=PLAYED_WITH_CHOICES, null=True,  # noqa: DJ001
                                    blank=True)
     ouverte = models.BooleanField(_("played open"), default=False)
     scores = models.JSONField(_("scores per seat"), default=list)

@@ -20,3 +20,6 @@ class FormRequest(models.Model):
         verbose_name = _("form request")
         verbose_name_plural = _("form requests")
         constraints = [models.UniqueConstraint(fields=["user", "path", "key"], name="formrequest_once_per_key")]
+
+    def __str__(self):
+        return f"{self.path} · {self.key[:8]}…"

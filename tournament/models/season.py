@@ -110,7 +110,8 @@ class Tournament(models.Model):
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
         constraints = [
-            models.CheckConstraint(condition=Q(round_count__gte=1) & Q(round_count__lte=8), name="tournament_rounds_1_8"),
+            models.CheckConstraint(condition=Q(round_count__gte=1) & Q(round_count__lte=8),
+                                   name="tournament_rounds_1_8"),
             models.CheckConstraint(condition=Q(games_per_round_4__gte=1), name="tournament_games_4_positive"),
             models.CheckConstraint(condition=Q(games_per_round_5__gte=1), name="tournament_games_5_positive"),
             models.CheckConstraint(condition=Q(games_per_round_2__gte=1) & Q(games_per_round_2__lte=60),

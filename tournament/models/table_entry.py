@@ -57,6 +57,9 @@ class TableFlag(models.Model):
         verbose_name_plural = _("table flags")
         indexes = [models.Index(fields=["table", "resolved_at"])]
 
+    def __str__(self):
+        return f"{self.table} · {self.get_kind_display()}"
+
 
 class Signature(models.Model):
     """One seat's sign-off of its table's final totals. ``state`` fingerprints the sheet as signed (every game's
@@ -75,6 +78,9 @@ class Signature(models.Model):
         verbose_name_plural = _("sign-offs")
         constraints = [models.UniqueConstraint(fields=["table", "position"], name="signature_once_per_seat")]
 
+    def __str__(self):
+        return f"{self.table} · {self.position + 1}"
+
 
 class TableRequest(models.Model):
     """The answer to a phone's write, kept under the phone's idempotency key: the same key again gets the same
@@ -92,6 +98,9 @@ class TableRequest(models.Model):
         verbose_name = _("table request")
         verbose_name_plural = _("table requests")
         constraints = [models.UniqueConstraint(fields=["link", "key"], name="tablerequest_once_per_key")]
+
+    def __str__(self):
+        return f"{self.link} · {self.key[:8]}…"
 
 
 class SeatHold(models.Model):

@@ -18,7 +18,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import JsonResponse
 
-from tournament.results.errors import by_field, messages_of, status_of  # noqa: F401 (the office's names)
+from tournament.results.errors import by_field, messages_of, status_of  # the office's names
 
 ERRORS = (ValidationError, PermissionDenied)
 

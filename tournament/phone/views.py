@@ -26,6 +26,7 @@ from scoring import ScoringError, score_game
 from tournament.audit.seats import seat_names
 from tournament.audit.words import describe_game
 from tournament.common.i18n import engine_lang
+from tournament.draws import links
 from tournament.phone import games
 from tournament.phone.ratelimit import over_limit
 from tournament.results import engine
@@ -33,7 +34,6 @@ from tournament.results.errors import by_field, status_of
 from tournament.results.rows import GameRowForm, ui_field
 from tournament.results.services import ConflictError
 from tournament.staff.permissions import TableAccess
-from tournament.draws import links
 from tournament.table_entry import holds, selectors, services
 
 DEVICE = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -121,7 +121,8 @@ def table_page(request, link):
 def etag_of(sheet):
     """What the page shows, without the clock's ticking seconds: unchanged → 304 on the next poll."""
     stable = {**sheet, "now": None, "clock": sheet["clock"] and {**sheet["clock"], "seconds_left": None}}
-    return '"' + hashlib.sha256(json.dumps(stable, sort_keys=True, cls=DjangoJSONEncoder).encode()).hexdigest()[:24] + '"'
+    text = json.dumps(stable, sort_keys=True, cls=DjangoJSONEncoder)
+    return '"' + hashlib.sha256(text.encode()).hexdigest()[:24] + '"'
 
 
 @require_GET

@@ -85,7 +85,8 @@ def running_total_svg(totals, *, breaks=(), title="", description="", empty_text
     while value <= high:
         cls = "chart-zero" if value == 0 else "chart-line"
         parts.append(f'<line x1="{_pct(PAD_LEFT)}%" x2="{_pct(PAD_LEFT + plot_w)}%" y1="{_pct(y(value))}%" '
-                     f'y2="{_pct(y(value))}%" class="{cls}" stroke="{MUTED if value == 0 else LINE}" stroke-width="1"/>')
+                     f'y2="{_pct(y(value))}%" class="{cls}" stroke="{MUTED if value == 0 else LINE}" '
+                     'stroke-width="1"/>')
         parts.append(f'<text x="{_pct(PAD_LEFT)}%" y="{_pct(y(value))}%" dx="0.15em" dy="-0.3em" class="chart-label" '
                      f'{FONT} {HALO} fill="{MUTED}">{escape(signed(value))}</text>')
         value += step

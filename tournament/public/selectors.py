@@ -16,6 +16,7 @@ from scoring.contracts import CONTRACTS, GOAL, POINT
 from tournament.common import names, namesakes
 from tournament.common.collation import name_key, person_key
 from tournament.common.i18n import engine_lang
+from tournament.draws.selectors import namesake_scope, number_text
 from tournament.models import (
     Adjustment,
     Entry,
@@ -27,7 +28,6 @@ from tournament.models import (
     Team,
     Tournament,
 )
-from tournament.draws.selectors import namesake_scope, number_text
 from tournament.results.engine import is_offiziers, offiziers_pack
 from tournament.standings import ranking as standings
 from tournament.statistics.selectors import label as contract_label
@@ -121,7 +121,7 @@ def _tell_apart(people, scope):
     """Each person of a table with what tells a namesake in the tournament apart: ``label`` (the name with the
     town or start number: "Marie-Luise Schwörer (Triberg)") and ``number_tag`` (the start number, "Nr. 12",
     where the town alone would not: a list that shows the town anyway adds this)."""
-    for p, label in zip(people, _labels(people, scope)):
+    for p, label in zip(people, _labels(people, scope), strict=True):
         p["label"] = label.full
         p["number_tag"] = label.tag if label.tag and not label.by_town else ""
     return people
@@ -152,7 +152,7 @@ def short_names(people, scope=()):
 
     def apart(p):
         if not labels:
-            labels.update({q["position"]: label.short for q, label in zip(people, _labels(people, scope))})
+            labels.update({q["position"]: label.short for q, label in zip(people, _labels(people, scope), strict=True)})
         return labels[p["position"]]
 
     for make in (lambda p: p["first_name"], lambda p: f"{p['first_name']} {p['last_name'][:1]}.",
@@ -168,7 +168,8 @@ def _game_row(game, table, me_position, names, points, lang):
     kind = contract.kind if contract else ""
     deal = table.deal(game.number)
     return {
-        "number": game.number, "contract": contract.name(lang) if contract else contract_label(game.contract, lang), "kind": kind,
+        "number": game.number,
+        "contract": contract.name(lang) if contract else contract_label(game.contract, lang), "kind": kind,
         "dealer": names.get(deal.dealer, ""), "declarer": names.get(game.declarer, "") if game.declarer is not None
         else "", "declarer_is_me": game.declarer == me_position, "card_points": game.card_points,
         "tricks": game.tricks, "won": game.won, "calls": game.calls,

@@ -252,8 +252,9 @@ class SeasonTable(Table):
         rows = super().page_rows
         for row in rows:
             counted = row.get("counted", ())
+            per_tournament = zip(self.short_dates, row["per_tournament"], strict=False)
             row["per_short"] = [(day, points, self.marked and points is not None and index not in counted)
-                                for index, (day, points) in enumerate(zip(self.short_dates, row["per_tournament"]))]
+                                for index, (day, points) in enumerate(per_tournament)]
         return rows
 
 

@@ -86,53 +86,71 @@ def _parse_year(value, text):
 
 
 def parse_cell(row, column, value):
+    """Read ``value`` into ``row`` (``row.raw`` the text as shown, ``row.values`` the parsed value) by the column's
+    kind; a value that does not fit becomes an issue of the row."""
     text = cell_text(value)
     row.raw[column.field] = text
     label = str(column.label)
     if column.kind in ("bool", "paid"):
-        try:
-            row.values[column.field] = (_parse_paid(value, text) if column.kind == "paid"
-                                        else _parse_bool(column, text))
-        except ValueError:
-            row.add("bad_yes_no", _("%(column)s: “%(value)s” is not yes or no (ja/nein, x, 1 or empty).")
-                    % {"column": label, "value": text}, column.field)
+        _yes_no_cell(row, column, value, text, label)
     elif column.kind == "year":
-        if text == "":
-            row.values[column.field] = None
-            return
-        this_year = datetime.date.today().year
-        try:
-            year = _parse_year(value, text)
-            if not MIN_BIRTH_YEAR <= year <= this_year:
-                raise ValueError
-            row.values[column.field] = year
-            row.raw[column.field] = str(year)           # a date of birth is kept as its year
-        except ValueError:
-            row.add("bad_year", _("%(column)s: “%(value)s” is neither a year between %(min)s and %(max)s nor a date "
-                                  "such as 12.03.2008.")
-                    % {"column": label, "value": text, "min": MIN_BIRTH_YEAR, "max": this_year}, column.field)
+        _year_cell(row, column, value, text, label)
     elif column.kind == "number":
-        if text == "":
-            row.values[column.field] = None
-            return
-        try:
-            number = _parse_int(value, text)
-            if number < 1:
-                raise ValueError
-            row.values[column.field] = number
-        except ValueError:
-            row.add("bad_start_number", _("%(column)s: “%(value)s” is not a whole number from 1.")
-                    % {"column": label, "value": text}, column.field)
+        _number_cell(row, column, value, text, label)
     else:
-        typed, text = text, names.tidy(text)
-        if column.field in NAME_FIELDS and names.invisible(typed):
-            row.raw[column.field] = " ".join(f"U+{ord(c):04X}" for c in typed[:8])     # what is there
-            row.add("invisible_name", _("%(column)s: the name has no visible letters (only invisible or "
-                                        "direction-changing characters).") % {"column": label}, column.field)
-            return
-        row.raw[column.field] = text
-        if column.max_length and len(text) > column.max_length:
-            row.add("too_long", _("%(column)s: longer than %(max)s characters.")
-                    % {"column": label, "max": column.max_length}, column.field)
-            return
-        row.values[column.field] = text
+        _text_cell(row, column, text, label)
+
+
+def _yes_no_cell(row, column, value, text, label):
+    try:
+        row.values[column.field] = (_parse_paid(value, text) if column.kind == "paid"
+                                    else _parse_bool(column, text))
+    except ValueError:
+        row.add("bad_yes_no", _("%(column)s: “%(value)s” is not yes or no (ja/nein, x, 1 or empty).")
+                % {"column": label, "value": text}, column.field)
+
+
+def _year_cell(row, column, value, text, label):
+    if text == "":
+        row.values[column.field] = None
+        return
+    this_year = datetime.date.today().year
+    try:
+        year = _parse_year(value, text)
+        if not MIN_BIRTH_YEAR <= year <= this_year:
+            raise ValueError
+        row.values[column.field] = year
+        row.raw[column.field] = str(year)           # a date of birth is kept as its year
+    except ValueError:
+        row.add("bad_year", _("%(column)s: “%(value)s” is neither a year between %(min)s and %(max)s nor a date "
+                              "such as 12.03.2008.")
+                % {"column": label, "value": text, "min": MIN_BIRTH_YEAR, "max": this_year}, column.field)
+
+
+def _number_cell(row, column, value, text, label):
+    if text == "":
+        row.values[column.field] = None
+        return
+    try:
+        number = _parse_int(value, text)
+        if number < 1:
+            raise ValueError
+        row.values[column.field] = number
+    except ValueError:
+        row.add("bad_start_number", _("%(column)s: “%(value)s” is not a whole number from 1.")
+                % {"column": label, "value": text}, column.field)
+
+
+def _text_cell(row, column, text, label):
+    typed, text = text, names.tidy(text)
+    if column.field in NAME_FIELDS and names.invisible(typed):
+        row.raw[column.field] = " ".join(f"U+{ord(c):04X}" for c in typed[:8])     # what is there
+        row.add("invisible_name", _("%(column)s: the name has no visible letters (only invisible or "
+                                    "direction-changing characters).") % {"column": label}, column.field)
+        return
+    row.raw[column.field] = text
+    if column.max_length and len(text) > column.max_length:
+        row.add("too_long", _("%(column)s: longer than %(max)s characters.")
+                % {"column": label, "max": column.max_length}, column.field)
+        return
+    row.values[column.field] = text

@@ -33,14 +33,6 @@ from django.utils.translation import ngettext
 
 from tournament.registration import limits
 from tournament.registration.cells import NAME_FIELDS, is_empty, parse_cell
-from tournament.registration.lines import (  # noqa: F401 (re-exported: the lines belong to the file)
-    DIRECTOR,
-    FOOTER,
-    KEEP,
-    SKIP,
-    footer_line,
-    running_numbers,
-)
 from tournament.registration.headings import (  # noqa: F401 (re-exported: the columns belong to the file)
     ALL_COLUMNS,
     COLUMN_BY_FIELD,
@@ -53,6 +45,14 @@ from tournament.registration.headings import (  # noqa: F401 (re-exported: the c
     map_headings,
     normalise_heading,
     split_name,
+)
+from tournament.registration.lines import (  # re-exported: the lines belong to the file
+    DIRECTOR,
+    FOOTER,
+    KEEP,
+    SKIP,
+    footer_line,
+    running_numbers,
 )
 
 
@@ -160,7 +160,7 @@ def _not_a_spreadsheet():
 
 
 def _read_xlsx(data):
-    import openpyxl         # heavy: loaded when a workbook is read, not when the app starts (not for a cycle)
+    import openpyxl  # heavy: loaded when a workbook is read, not when the app starts (not for a cycle)
 
     try:
         parts = limits.check_xlsx_zip(data)     # before anything is unpacked: sizes, and what the sheets are
@@ -189,7 +189,7 @@ def _read_xlsx(data):
 def _with_formulas(data, rows):
     """A formula whose value the file does not store (a workbook written by a program, not saved by Excel) is a
     ``Formula``: no data (it reads as an empty cell), but a sum line is recognised by it (``footer_line``)."""
-    import openpyxl         # heavy: loaded when a workbook is read, not when the app starts (not for a cycle)
+    import openpyxl  # heavy: loaded when a workbook is read, not when the app starts (not for a cycle)
 
     if not any(value is None for row in rows for value in row) or not _has_formulas(data):
         return rows
@@ -309,7 +309,8 @@ def remap(parsed, overrides=None, choices=None):
                        parsed.choices if choices is None else choices)
 
 
-def check_lines(result, numbered, overrides=None, choices=None):
+# complexity: to split: the heading search apart from the line checks
+def check_lines(result, numbered, overrides=None, choices=None):  # noqa: C901
     """Find the heading line, map the columns (``overrides`` first) and check every line below it; footer lines
     and the lines the director left out (``choices``) are kept apart (``result.left_out``)."""
     result.lines, result.overrides = numbered, dict(overrides or {})

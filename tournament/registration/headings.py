@@ -1,10 +1,10 @@
 """The columns of a registration file and how its headings are recognised — no ORM.
 
-``COLUMNS`` are the columns of the template (``exports.xlsx.tournament.registration_template_xlsx``) and of the registration
-export; ``EXTRA_COLUMNS`` are recognised on import only: a name in one column (“Vorname Name”, “Name, Vorname”),
-paid (bezahlt, Startgeld) and present (anwesend). A heading is compared after ``normalise_heading`` with the
-German and English variants in ``aliases``. “Name” is the last name when a first-name column exists, otherwise
-the whole name.
+``COLUMNS`` are the columns of the template (``exports.xlsx.tournament.registration_template_xlsx``) and of the
+registration export; ``EXTRA_COLUMNS`` are recognised on import only: a name in one column (“Vorname Name”, “Name,
+Vorname”), paid (bezahlt, Startgeld) and present (anwesend). A heading is compared after ``normalise_heading`` with the
+German and English variants in ``aliases``. “Name” is the last name when a first-name column exists, otherwise the whole
+name.
 
 ``find_header`` finds the heading line: the first of the first ``SEARCH`` non-empty lines with at least two
 recognised headings (title lines and empty lines above it are skipped); ``map_headings`` maps its cells to
@@ -150,7 +150,8 @@ def find_header(numbered):
     return 0
 
 
-def map_headings(result, header, rows, overrides=None):
+# complexity: to split: the director's choices apart from the headings
+def map_headings(result, header, rows, overrides=None):  # noqa: C901
     """Column index → Column; notices for ignored columns, issues for doubled and missing ones. ``overrides``
     (index → field, "" to ignore) is the director's choice and wins over the headings."""
     mapping, overrides = {}, overrides or {}

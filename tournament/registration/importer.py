@@ -22,8 +22,8 @@ from rapidfuzz.distance import OSA
 
 from tournament.audit.log import audit
 from tournament.common import names
-from tournament.models.locks import lock_tournament
 from tournament.models import AuditLog, Entry, Player, Team
+from tournament.models.locks import lock_tournament
 from tournament.registration import services as registration_services
 from tournament.registration.files import DIRECTOR, FOOTER, ImportRejected, parse_registrations
 from tournament.registration.selectors import visible

@@ -85,7 +85,7 @@ def merge_players(*, season, keep, other, user):
     PlayerAlias.objects.filter(player=other).update(player=keep)
     known = {_spelling(keep)} | {_spelling(a) for a in PlayerAlias.objects.filter(player=keep)}
     if _spelling(other) not in known:
-        PlayerAlias.objects.create(player=keep, **dict(zip(SPELLING, _spelling(other))))
+        PlayerAlias.objects.create(player=keep, **dict(zip(SPELLING, _spelling(other), strict=True)))
     audit(season=season, obj_type=AuditLog.Kind.PLAYER, obj_id=keep.pk, action=AuditLog.Action.MERGE, user=user,
           old={"player": str(other), "id": other.pk, "entries": len(moving)},
           new={"player": str(keep), "id": keep.pk})

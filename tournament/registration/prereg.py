@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 
 from tournament.audit.log import audit
 from tournament.common import names
-from tournament.models.locks import lock_tournament
 from tournament.models import AuditLog, PreRegistration, Team, Tournament
+from tournament.models.locks import lock_tournament
 from tournament.registration import services
 from tournament.registration.selectors import namesakes
 from tournament.staff import permissions

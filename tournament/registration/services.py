@@ -1,7 +1,7 @@
 """Registering players, and registration changes after the fact — check-in, payment, withdrawal, corrections,
-removal, the check-in desk — each a keyword-only function in one transaction, allowed to the tournament direction only, and written to
-the tournament's audit log (``AuditLog.Kind.ENTRY``) with what it was before and after, so a disputed start number
-or a late withdrawal can be traced.
+removal, the check-in desk — each a keyword-only function in one transaction, allowed to the tournament direction only,
+and written to the tournament's audit log (``AuditLog.Kind.ENTRY``) with what it was before and after, so a disputed
+start number or a late withdrawal can be traced.
 
 Writes that pick or change start numbers take the tournament's row lock first (``models.locks``): two
 registrations at the same moment take turns, so the second is told in words that the player is registered or the
@@ -22,8 +22,8 @@ from django.utils.translation import gettext as _
 from tournament.audit import versions
 from tournament.audit.log import assign, audit, jsonable
 from tournament.common import names
-from tournament.models.locks import lock_tournament
 from tournament.models import AuditLog, Entry, Player, Team, ZiegePair
+from tournament.models.locks import lock_tournament
 from tournament.staff import permissions
 
 TOGGLES = ("paid", "checked_in", "withdrawn")

@@ -9,8 +9,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournament.audit.log import audit
-from tournament.models.locks import lock_tournament
 from tournament.models import AuditLog, Seat, Tournament, ZiegePair
+from tournament.models.locks import lock_tournament
 from tournament.registration import services
 from tournament.staff import permissions
 

@@ -43,7 +43,7 @@ def sheet_rows(table):
         if game is not None:
             if game.card_points is not None:
                 row["points"] = [game.card_points, pack - game.card_points]
-            totals = [t + s for t, s in zip(totals, game.scores)]
+            totals = [t + s for t, s in zip(totals, game.scores, strict=True)]
             row["scores"], row["totals"] = list(game.scores), list(totals)
         rows.append(row)
     return {"rows": rows, "totals": totals, "entered": len(games), "pack": pack}

@@ -92,7 +92,8 @@ def keyboard_contracts():
     """What the page script needs to walk a row with Enter before the server has answered: every typed alias
     (folded: lower case, umlauts spelt out) → ``[kind, forehand preselected, a Gegensolo]`` (the last shows the
     "played with" input where the ruleset has it). No names, no scoring."""
-    return {alias: [CONTRACTS[key].kind, preselects_forehand(key), key == "gegensolo"] for alias, key in ALIASES.items()}
+    return {alias: [CONTRACTS[key].kind, preselects_forehand(key), key == "gegensolo"]
+            for alias, key in ALIASES.items()}
 
 
 def show_raeuber_tricks(rs):
@@ -173,7 +174,7 @@ class GameRowForm(forms.Form):
         return None if missing else values
 
     # -- the row -----------------------------------------------------------------------------------------------
-    def clean(self):
+    def clean(self):  # noqa: C901 (one check per field of a row, in the order the errors show)
         cleaned = super().clean()
         number = cleaned.get("number")
         if number is None or self.errors.get("number"):

@@ -1,8 +1,8 @@
 """A Cego score sheet as a document that computes, never saves (like Tabbycat's ``results/scoresheet.py``).
 
 It knows the table size, the number of rows, and the scores per game per seat; it gives the dealer, the seat
-sitting out and forehand of every row (``scoring.seats``), the running totals, the sums per seat, and whether every row and the sheet sum to zero.
-It knows nothing of the database. ``selectors.sheet_for_table`` fills it from the ORM.
+sitting out and forehand of every row (``scoring.seats``), the running totals, the sums per seat, and whether every row
+and the sheet sum to zero. It knows nothing of the database. ``selectors.sheet_for_table`` fills it from the ORM.
 """
 
 from dataclasses import dataclass, field
@@ -43,7 +43,7 @@ class ScoreSheet:
             deal = seat_rules.deal(number, size)
             scores = scores_by_number.get(number)
             if scores is not None:
-                running = [a + b for a, b in zip(running, scores)]
+                running = [a + b for a, b in zip(running, scores, strict=True)]
             self.rows.append(Row(number, deal.dealer, deal.sitting_out, scores, list(running),
                                  objects_by_number.get(number), deal.forehand))
         self.extra = sorted(n for n in scores_by_number if not 1 <= n <= games)

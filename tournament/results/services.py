@@ -16,7 +16,6 @@ from django.utils.translation import gettext as _
 from scoring import ScoringError, score_game
 from tournament.audit import versions
 from tournament.audit.log import audit
-from tournament.models.locks import lock_tournament
 from tournament.common.numbers import signed
 from tournament.models import (
     Adjustment,
@@ -27,6 +26,7 @@ from tournament.models import (
     Score,
     Table,
 )
+from tournament.models.locks import lock_tournament
 from tournament.results.engine import (
     MAX_POINTS,
     engine_error,
@@ -57,8 +57,8 @@ def refresh_totals(entry_ids):
     versions of their tournaments: bulk writes without an audit row (random games, a backup import) end with this
     call. The scores of a table whose round is not counted (``Table.not_counted``) are left out."""
     entry_ids = list(entry_ids)
-    scores = dict(Score.objects.filter(entry_id__in=entry_ids, table__not_counted=False).values("entry_id").annotate(s=Sum("points"))
-                  .values_list("entry_id", "s"))
+    scores = dict(Score.objects.filter(entry_id__in=entry_ids, table__not_counted=False).values("entry_id")
+                  .annotate(s=Sum("points")).values_list("entry_id", "s"))
     adjustments = dict(Adjustment.objects.filter(entry_id__in=entry_ids).values("entry_id")
                        .annotate(s=Sum("points")).values_list("entry_id", "s"))
     entries = list(Entry.objects.filter(pk__in=entry_ids))
@@ -74,7 +74,8 @@ def _entries_by_position(table):
 
 
 @transaction.atomic
-def record_game(*, table, number, data, user, expected_version=None, reason=""):
+# complexity: the one write path of a game, read top to bottom
+def record_game(*, table, number, data, user, expected_version=None, reason=""):  # noqa: C901
     """Create or correct game ``number`` at ``table``. Scores come from the engine, never from the caller.
 
     ``expected_version`` is the version the user edited (None for a new game). A repeated submit of the same

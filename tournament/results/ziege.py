@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from scoring import ScoringError, ziege
 from scoring.games import score_game
 from tournament.audit.log import audit
-from tournament.models.locks import lock_tournament
 from tournament.models import AuditLog, Tournament, ZiegeGame
+from tournament.models.locks import lock_tournament
 from tournament.results.rules import check_round_writable
 from tournament.staff import permissions
 

@@ -14,16 +14,16 @@ from django.utils.translation import gettext as _
 
 from scoring import ScoringError, resolve
 from tournament.audit.log import assign, audit, jsonable
-from tournament.models.locks import lock_season, lock_tournament
 from tournament.models import AuditLog, Category, Game, Season, Tournament
+from tournament.models.locks import lock_season, lock_tournament
 from tournament.results.engine import engine_error
 from tournament.staff import permissions
 
 SEASON_FIELDS = ("name", "year", "best_n", "youth_age", "senior_age")
 TOURNAMENT_FIELDS = ("name", "date", "venue", "game", "ruleset", "options", "round_count", "games_per_round_4",
                      "games_per_round_5", "games_per_round_3", "games_per_round_2", "win_loss", "round_robin",
-                     "keep_teams_apart", "seed", "published", "publish_with_draw", "prize_places", "last_place_prize", "tiebreaks",
-                     "status", "prereg_open", "prereg_capacity")
+                     "keep_teams_apart", "seed", "published", "publish_with_draw", "prize_places", "last_place_prize",
+                     "tiebreaks", "status", "prereg_open", "prereg_capacity")
 
 
 def _known(fields, allowed):

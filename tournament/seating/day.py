@@ -1,4 +1,5 @@
-"""The draw of a day: ``draw`` (inputs → ``Draw``), meetings and their weights; the package docstring has the vocabulary."""
+"""The draw of a day: ``draw`` (inputs → ``Draw``), meetings and their weights; the package docstring has the
+vocabulary."""
 
 from __future__ import annotations
 

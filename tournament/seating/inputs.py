@@ -146,7 +146,7 @@ def normalise(
 ) -> Inputs:
     """Check every input and return them normalised; raises ``SeatingError``."""
     people = sorted((check_player(p) for p in players), key=order_key)
-    for a, b in zip(people, people[1:]):
+    for a, b in zip(people, people[1:], strict=False):
         if a == b:
             raise SeatingError("duplicate_player", {"player": a})
     if len(people) > MAX_PLAYERS:

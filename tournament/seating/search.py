@@ -97,7 +97,7 @@ class _Search:
     # -- building ------------------------------------------------------------------------------------------
     def build(self, initial: Sequence[Sequence[Sequence[int]]]) -> None:
         n, R = self.n, self.R
-        for cm, st in zip(self.cm, self.problem.statics):
+        for cm, st in zip(self.cm, self.problem.statics, strict=True):
             cm[:] = st
         self.fd = list(self.problem.odd_before)
         self.tabs = [[[] for _ in self.sizes] for _ in range(R)]
@@ -215,8 +215,9 @@ class _Search:
 
     def lower_bound(self) -> int:
         """A bound on the odd-table cost alone: odd seats handed out one by one to the cheapest player."""
-        seats = sum(size for size, odd in zip(self.sizes, self.odd) if odd) * self.R
-        heap = [(ODD_DAY * d + ODD_SEASON * s, p, 0) for p, (d, s) in enumerate(zip(self.problem.odd_before, self.s5))]
+        seats = sum(size for size, odd in zip(self.sizes, self.odd, strict=True) if odd) * self.R
+        before = zip(self.problem.odd_before, self.s5, strict=True)
+        heap = [(ODD_DAY * d + ODD_SEASON * s, p, 0) for p, (d, s) in enumerate(before)]
         heapq.heapify(heap)
         bound = 0
         for _ in range(seats):
@@ -227,7 +228,8 @@ class _Search:
         return bound
 
     # -- tabu search ---------------------------------------------------------------------------------------
-    def run(self, max_iterations: int, max_work: int, stall: int, stop: Callable[[], bool] | None) -> Outcome:
+    # complexity: the tabu search's loop in one frame (speed: bench/seating.py)
+    def run(self, max_iterations: int, max_work: int, stall: int, stop: Callable[[], bool] | None) -> Outcome:  # noqa: C901
         rng, n, T = self.rng, self.n, self.T
         bound = self.lower_bound()
         tabu = [[0] * (n * T) for _ in range(self.R)]
@@ -295,7 +297,8 @@ class _Search:
                 self._swap(r, p, t, q, self.where[r][q])
         self.total = self._total()
 
-    def _best_swap(self, key: int, iteration: int, aspiration: int, tabu: list[list[int]]):
+    # complexity: the search's hot inner loop in one frame (bench/seating.py)
+    def _best_swap(self, key: int, iteration: int, aspiration: int, tabu: list[list[int]]):  # noqa: C901
         """The best allowed swap of the conflicting player ``key`` (ties broken at random), or None."""
         n, T, odd, fd, s5, pinned = self.n, self.T, self.odd, self.fd, self.s5, self.pinned
         r, p = divmod(key, n)
@@ -343,7 +346,8 @@ class _Search:
         q, u = moves[self.rng.below(len(moves))] if len(moves) > 1 else moves[0]
         return best_delta, r, p, t, q, u
 
-    def _swap(self, r: int, p: int, t: int, q: int, u: int) -> None:
+    # complexity: the search's hot inner loop in one frame (bench/seating.py)
+    def _swap(self, r: int, p: int, t: int, q: int, u: int) -> None:  # noqa: C901
         n, cms = self.n, self.cms
         tables = self.tabs[r]
         at_t, at_u = tables[t], tables[u]

@@ -124,7 +124,7 @@ def tournament_standings(tournament, category=None):
             data={"entry_id": pk, "player_id": p.pk, "start_number": start_number, "name": str(p.full_name),
                   "last_name": p.last_name, "first_name": p.first_name, "town": p.town, "club": p.club,
                   "team": team or "", "adjustments": adj, "categories": cats, "withdrawn": withdrawn,
-                  "round_cells": [(points, marks.get(n)) for n, points in zip(numbers, round_scores)]}))
+                  "round_cells": [(points, marks.get(n)) for n, points in zip(numbers, round_scores, strict=False)]}))
     try:
         chain = standings.parse_chain(tournament.tiebreaks) or standings.DEFAULT_CHAIN
     except ValueError:      # a chain stored before validation existed: fall back to the SM default

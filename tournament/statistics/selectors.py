@@ -25,12 +25,12 @@ from django.db.models import Count, F, Max, Min, Q, Sum
 from django.db.models.functions import Mod
 
 from scoring import seats as seat_rules
-from scoring.explain import phrases
 from scoring.contracts import CONTRACTS, DRESCHER, RAEUBER
+from scoring.explain import phrases
 from tournament.common.collation import person_key
 from tournament.common.i18n import engine_lang
 from tournament.models import Entry, Game, Player, Score, Seat
-from tournament.results.engine import OFFIZIERS      # Game.contract of every Offiziers-Cego game
+from tournament.results.engine import OFFIZIERS  # Game.contract of every Offiziers-Cego game
 
 FREE_FOR_ALL = tuple(k for k, c in CONTRACTS.items() if c.kind in (RAEUBER, DRESCHER))
 ORDER = {key: i for i, key in enumerate(CONTRACTS)}

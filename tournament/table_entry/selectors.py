@@ -21,7 +21,8 @@ def sheet_state(table, games=None, totals=None):
     """A fingerprint of the sheet as it is: every game's number and version, or the keyed totals."""
     games = games if games is not None else list(Game.objects.filter(table=table).values_list("number", "version"))
     totals = totals if totals is not None else results.table_totals(table)
-    text = ";".join(f"{n}:{v}" for n, v in sorted(games)) + "|" + ";".join(f"{k}:{v}" for k, v in sorted(totals.items()))
+    text = (";".join(f"{n}:{v}" for n, v in sorted(games)) + "|"
+            + ";".join(f"{k}:{v}" for k, v in sorted(totals.items())))
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
@@ -150,24 +151,12 @@ def hall(round_):
         for name, value in counts.get(t.pk, none).items():
             if name != "table_id":
                 setattr(t, name, value)
-    flags, resolved = {}, {}
-    for flag in TableFlag.objects.filter(table__round=round_, resolved_at__isnull=True).order_by("created_at"):
-        flags.setdefault(flag.table_id, []).append(flag)
-    for flag in (TableFlag.objects.filter(table__round=round_, resolved_at__isnull=False)
-                 .select_related("resolved_by").order_by("-resolved_at")):
-        resolved.setdefault(flag.table_id, []).append(flag)     # what the director decided, newest first
+    flags, resolved = _flags(round_)
     versions = {}
     for table_id, number, version in games.filter(table__round=round_).values_list("table_id", "number",
                                                                                       "pk" if ziege else "version"):
         versions.setdefault(table_id, []).append((number, version))
-    totals_rows = {}
-    totals = list(Score.objects.filter(table__round=round_, game__isnull=True).values_list("table_id", "entry_id",
-                                                                                          "points"))
-    if totals:
-        positions = {(s["table_id"], s["entry_id"]): s["position"]
-                     for s in Seat.objects.filter(round=round_).values("table_id", "entry_id", "position")}
-        for table_id, entry_id, points in totals:
-            totals_rows.setdefault(table_id, {})[positions[(table_id, entry_id)]] = points
+    totals_rows = _office_totals(round_)
     signatures = {}
     for table_id, position, state in Signature.objects.filter(table__round=round_).values_list("table_id", "position",
                                                                                               "state"):
@@ -203,6 +192,30 @@ def hall(round_):
         tiles.append(tile)
     tiles.sort(key=lambda tile: (-tile["attention"], tile["number"]))
     return tiles
+
+
+def _flags(round_):
+    """The round's open flags (oldest first) and the resolved ones (newest first), each by table id."""
+    flags, resolved = {}, {}
+    for flag in TableFlag.objects.filter(table__round=round_, resolved_at__isnull=True).order_by("created_at"):
+        flags.setdefault(flag.table_id, []).append(flag)
+    for flag in (TableFlag.objects.filter(table__round=round_, resolved_at__isnull=False)
+                 .select_related("resolved_by").order_by("-resolved_at")):
+        resolved.setdefault(flag.table_id, []).append(flag)     # what the director decided, newest first
+    return flags, resolved
+
+
+def _office_totals(round_):
+    """``{table id: {position: points}}`` of the tables entered as totals in the office."""
+    totals_rows = {}
+    totals = list(Score.objects.filter(table__round=round_, game__isnull=True).values_list("table_id", "entry_id",
+                                                                                          "points"))
+    if totals:
+        positions = {(s["table_id"], s["entry_id"]): s["position"]
+                     for s in Seat.objects.filter(round=round_).values("table_id", "entry_id", "position")}
+        for table_id, entry_id, points in totals:
+            totals_rows.setdefault(table_id, {})[positions[(table_id, entry_id)]] = points
+    return totals_rows
 
 
 def hall_players(round_):

@@ -13,8 +13,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.audit.log import audit
 from tournament import idempotency
+from tournament.audit.log import audit
 from tournament.models import AuditLog, Game, Round, Signature, Table, TableFlag, TableRequest
 from tournament.results import selectors as results
 from tournament.results import services as results_services

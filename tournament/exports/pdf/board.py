@@ -2,8 +2,9 @@
 
 Beside the compact ``standings`` list this one is read standing, from a step away: rank, name, town, the round
 scores when they fit (up to ``MAX_ROUNDS``) and the total; prize places shaded, places decided by lot marked
-(legend in the page foot), the status on every page ("vorläufig — …" while a round is open, else "Endstand"). Every page repeats the title, the
-tournament and the page number (``@page`` margin boxes), so a page pinned up alone still says what it is.
+(legend in the page foot), the status on every page ("vorläufig — …" while a round is open, else "Endstand"). Every
+page repeats the title, the tournament and the page number (``@page`` margin boxes), so a page pinned up alone still
+says what it is.
 
 Rows are cut into pages here, not by the layout: ``ROWS_PER_PAGE`` rows, fewer when long names wrap
 (``lines_of``), so every page holds whole rows and no row is pushed over the edge.
@@ -16,8 +17,8 @@ from django.utils.translation import gettext_lazy
 
 from tournament.common.numbers import signed
 from tournament.exports.base import CEGO_GAMES, PdfExporter
-from tournament.exports.sections import LOT_MARK, lot_legend
 from tournament.exports.registry import register
+from tournament.exports.sections import LOT_MARK, lot_legend
 from tournament.standings.categories import category_label
 from tournament.standings.selectors import tournament_standings
 

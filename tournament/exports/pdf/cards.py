@@ -6,15 +6,14 @@ request, so the page that starts the export passes it along."""
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournament.draws import links
 from tournament.draws.selectors import draw_lists, namesake_scope, seat_labels
 from tournament.exports.base import CEGO_GAMES, PdfExporter, site_base
 from tournament.exports.pdf import sheet_layout
-from tournament.exports.words import breakable
 from tournament.exports.registry import register
+from tournament.exports.words import breakable
 from tournament.models import Round
-from tournament.draws import links
 from tournament.table_entry.qr import qr_svg
-
 
 NAME_WIDTH = 69.0        # mm of the player column of an A6 card (93 mm inside the margins, seat and number off)
 FIRST_WIDTH = 24.0       # mm the "· deals first" mark takes beside the first seat's name

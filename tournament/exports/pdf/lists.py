@@ -10,8 +10,8 @@ from django.utils.translation import gettext_lazy
 from tournament.common.collation import initial
 from tournament.draws.selectors import draw_lists, namesake_scope, seat_labels
 from tournament.exports.base import CEGO_GAMES, PdfExporter
-from tournament.exports.words import breakable
 from tournament.exports.registry import register
+from tournament.exports.words import breakable
 
 NAME_MM = 42.0           # the name column of a table block (a third of the page less the gap, seat and number)
 

@@ -43,7 +43,7 @@ def unique_pages(pages):
 def repeat_pages(order, _document, pdf):
     """The ``finisher``: lay out the written pages (``unique``, in order) as ``order`` says; a page used again is a
     new page dictionary sharing the first one's content, resources and boxes."""
-    import pydyf            # WeasyPrint's PDF writer: loaded with WeasyPrint when a PDF is made (not for a cycle)
+    import pydyf  # WeasyPrint's PDF writer: loaded with WeasyPrint when a PDF is made (not for a cycle)
 
     kids = pdf.pages["Kids"]
     numbers = list(kids[0::3])

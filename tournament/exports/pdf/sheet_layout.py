@@ -132,7 +132,8 @@ def heading(size):
     return cells
 
 
-def grid(*, size, first, last, labels, rows=None, final=None, sitting_out=True, show_totals=True, final_note=""):
+# complexity: the grid drawn row by row as it is printed
+def grid(*, size, first, last, labels, rows=None, final=None, sitting_out=True, show_totals=True, final_note=""):  # noqa: C901
     """The grid of games ``first``…``last``: lines and fills (SVG) and the texts over them (``Block``s).
 
     ``labels``: plus, stand, final. ``rows``: ``{number: cell texts}`` for a filled sheet (contract, declarer,

@@ -2,10 +2,10 @@
 
 Page layout (docs/exports.md): the front of a sheet is one A4 page (``sheet_layout.pages_for`` pages when a
 table plays more than ``MAX_ROWS`` games); the back page holds the ruleset's tariff grid and the contract
-abbreviations (an Offiziers-Cego sheet's back: ``offiziers_back``). A round's file interleaves them — front, back, front, back — so that a duplex print gives every
-table one sheet of paper with the tariff on its back: ``2 × tables`` pages. ``back="end"`` prints the tariff once
-at the end (``tables + 1`` pages, for simplex printers), ``back="none"`` leaves it out. Filled sheets have no back
-page by default.
+abbreviations (an Offiziers-Cego sheet's back: ``offiziers_back``). A round's file interleaves them — front, back,
+front, back — so that a duplex print gives every table one sheet of paper with the tariff on its back: ``2 × tables``
+pages. ``back="end"`` prints the tariff once at the end (``tables + 1`` pages, for simplex printers), ``back="none"``
+leaves it out. Filled sheets have no back page by default.
 
 The back page is laid out and drawn once per file (``page_sharing``); fronts are rendered in batches of up to
 ``MAX_BATCH`` sheets, and progress is reported after each batch.
@@ -22,6 +22,7 @@ from scoring.tariff import tariff_grid
 from tournament.common.i18n import engine_lang
 from tournament.common.namesakes import initials
 from tournament.common.numbers import signed
+from tournament.draws.links import active_links, link_warning
 from tournament.draws.selectors import namesake_scope, seat_labels
 from tournament.exports.base import CEGO_GAMES, PdfExporter, render_document, site_base
 from tournament.exports.pdf import offiziers_back, sheet_layout
@@ -32,7 +33,6 @@ from tournament.models import Game, Round, Score, Seat, Table
 from tournament.results.engine import is_offiziers, offiziers_pack, ruleset_for
 from tournament.results.rows import variant_text
 from tournament.results.scoresheet import ScoreSheet
-from tournament.draws.links import active_links, link_warning
 
 BACK_CHOICES = ("each", "end", "none")
 MAX_BATCH = 10      # sheets per WeasyPrint document: progress per batch, little per-document overhead
@@ -71,8 +71,8 @@ def game_cells(game, row, pack=None):
     plus = [signed(s) for s in row.scores]
     if row.sitting_out is not None and not row.scores[row.sitting_out]:
         plus[row.sitting_out] = ""          # sat out and scored nothing: the shaded cell stays empty
-    return {"contract": (contract.abbr if contract else game.contract) + variant_text(game), "declarer": declarer, "points": points,
-            "plus": plus, "stand": [signed(v) for v in row.running], "check": signed(row.row_sum)}
+    return {"contract": (contract.abbr if contract else game.contract) + variant_text(game), "declarer": declarer,
+            "points": points, "plus": plus, "stand": [signed(v) for v in row.running], "check": signed(row.row_sum)}
 
 
 
@@ -235,7 +235,7 @@ def qr_codes(round_, tables, site_url=None):
 def render_sheets(round_, items, *, back, progress, filled, site_url=None):
     """The PDF bytes of the sheets ``items`` (from ``load_round``) with back pages as ``back`` says; the fronts
     carry the table link's QR code (``qr_codes``)."""
-    from weasyprint.text.fonts import FontConfiguration   # heavy: loaded when a PDF is made (not for a cycle)
+    from weasyprint.text.fonts import FontConfiguration  # heavy: loaded when a PDF is made (not for a cycle)
 
     if back not in BACK_CHOICES:
         raise ValueError(f"back must be one of {BACK_CHOICES}")

@@ -16,6 +16,7 @@ from tournament.common.collation import name_key
 from tournament.common.numbers import signed
 from tournament.exports import ziege
 from tournament.exports.base import CEGO_GAMES, PdfExporter, render_document, render_pdf
+from tournament.exports.registry import register
 from tournament.exports.sections import (
     HEAD_PT,
     LINE_MM,
@@ -29,7 +30,6 @@ from tournament.exports.sections import (
     rank_text,
     season_frame,
 )
-from tournament.exports.registry import register
 from tournament.models import Entry, Tournament
 from tournament.results.engine import OFFIZIERS
 from tournament.results.status import season_status

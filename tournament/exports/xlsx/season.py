@@ -16,6 +16,7 @@ from tournament.common.i18n import engine_lang
 from tournament.exports.base import DATE, INTEGER, SIGNED, Column, ListExporter, Sheet
 from tournament.exports.registry import register
 from tournament.models import Entry, Game, Score, Seat, Table, Tournament
+from tournament.standings import ziege as ziege_standings
 from tournament.standings.categories import category_choices
 from tournament.standings.selectors import (
     has_cego,
@@ -24,7 +25,6 @@ from tournament.standings.selectors import (
     team_standings,
     tournament_standings,
 )
-from tournament.standings import ziege as ziege_standings
 from tournament.standings.ziege_season import season_ziege_standings
 
 

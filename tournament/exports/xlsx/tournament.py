@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy
 
 from tournament.audit import words
 from tournament.common.i18n import engine_lang
+from tournament.exports import ziege
 from tournament.exports.base import (
     CEGO_GAMES,
     DATETIME,
@@ -20,7 +21,6 @@ from tournament.exports.base import (
     Sheet,
     local,
 )
-from tournament.exports import ziege
 from tournament.exports.registry import register
 from tournament.exports.sections import LOT_MARK, lot_legend
 from tournament.exports.workbook import write_xlsx

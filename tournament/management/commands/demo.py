@@ -17,12 +17,13 @@ from django.core.management.base import BaseCommand
 from django.db import connection, transaction
 from django.db.models import Count
 
-from tournament.common import addresses
-from tournament.management import process_lock
-from tournament.common.collation import person_key
 from scoring import ziege
+from tournament.common import addresses
+from tournament.common.collation import person_key
+from tournament.draws import links
 from tournament.draws import services as draws
 from tournament.draws import ziege as ziege_draws
+from tournament.management import process_lock
 from tournament.models import Player, Role, Round, Season, Team, Tournament
 from tournament.registration import services as registration_services
 from tournament.registration import ziege as ziege_registration
@@ -31,7 +32,6 @@ from tournament.results import ziege as ziege_results
 from tournament.results.random_play import play_table
 from tournament.seasons import services as seasons
 from tournament.staff import services as roles
-from tournament.draws import links
 
 SEASON_NAME = "Cego-Schwarzwaldmeisterschaft 2026 (Demo)"
 ZIEGE_SEASON_NAME = "Ziege-Abende 2026 (Demo)"
@@ -196,8 +196,8 @@ class Command(BaseCommand):
                                       ruleset="schwarzwald", round_count=2, published=True, seed=f"{date:%Y%m%d}-demo")
         players.sort(key=person_key)
         for number, player in enumerate(players, start=1):
-            registration_services.register(user=user, tournament=t, player=player, start_number=number, team=teams.get(player.pk),
-                              paid=True, checked_in=True)
+            registration_services.register(user=user, tournament=t, player=player, start_number=number,
+                                           team=teams.get(player.pk), paid=True, checked_in=True)
         for round_number in (1, 2):
             round_ = draws.draw_round(tournament=t, number=round_number, user=user)
             tables = list(round_.tables.prefetch_related("seats"))

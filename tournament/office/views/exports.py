@@ -18,11 +18,12 @@ from django.utils.translation import gettext as _
 
 from tournament import exports as exporters
 from tournament.common import params
-from tournament.idempotency import idempotent
+from tournament.draws import links
 from tournament.exports import selectors as job_selectors
 from tournament.exports import services as job_services
 from tournament.exports.base import TARGET_KWARG, Unavailable
 from tournament.exports.pdf.sheets import BACK_CHOICES, expected_pages
+from tournament.idempotency import idempotent
 from tournament.models import Round, Season, Table
 from tournament.office.access import (
     allowed,
@@ -37,7 +38,6 @@ from tournament.office.common import (
     tournament_or_404,
 )
 from tournament.staff import permissions
-from tournament.draws import links
 from tournament.standings.categories import category_choices, chosen_category
 
 KIND = {"pdf": "PDF", "xlsx": "Excel"}

@@ -11,14 +11,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from tournament.draws import links
 from tournament.idempotency import idempotent
 from tournament.models import Round, SeatHold, Table, TableFlag
 from tournament.office import errors
-from tournament.office.forms.director import ClockForm
 from tournament.office.access import allowed, direct, tournament_pk
 from tournament.office.common import sheet_url, site_url, table_links, tournament_context, tournament_or_404
+from tournament.office.forms.director import ClockForm
 from tournament.staff import permissions
-from tournament.draws import links
 from tournament.table_entry import holds, selectors, services
 
 POLL_SECONDS = 10

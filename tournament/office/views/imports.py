@@ -4,12 +4,12 @@ The upload is parsed once (``files.parse_registrations``, after the bounds of ``
 parsed rows are stored in the database (``registration.previews``: an ``ImportPreview`` of this user for this
 tournament, which every app server finds); the session holds only its token, name and SHA-256. A preview that
 has gone (expired, imported or discarded in another window) or is not this user's is said so on the page, never
-shown as a silent empty form. The import button sends only that hash, so the client cannot change what is imported. Preview and
-import read the stored rows and check them against the database as it is then. The upload is read before the
+shown as a silent empty form. The import button sends only that hash, so the client cannot change what is imported.
+Preview and import read the stored rows and check them against the database as it is then. The upload is read before the
 write's transaction (``read_upload``); a file refused as a whole (too large, not a spreadsheet, …) is shown at
-once, outside any transaction, and nothing is stored — the preview waiting before stays. In the preview the director can choose
-what each column of the file means (or ignore it): ``files.remap`` checks the stored lines again. Each line can be
-left out with one click and taken back (``line_choice``; a footer line is left out without a click): the choice
+once, outside any transaction, and nothing is stored — the preview waiting before stays. In the preview the director
+can choose what each column of the file means (or ignore it): ``files.remap`` checks the stored lines again. Each line
+can be left out with one click and taken back (``line_choice``; a footer line is left out without a click): the choice
 is kept with the stored preview, so the import honours it, and it works without JavaScript.
 """
 
@@ -21,14 +21,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournament.idempotency import idempotent
 from tournament.exports.xlsx.tournament import registration_template_xlsx
+from tournament.idempotency import idempotent
+from tournament.models import Player
 from tournament.office import errors
-from tournament.office.forms.director import ImportUploadForm
 from tournament.office.access import direct, office
 from tournament.office.common import tournament_context, tournament_or_404
+from tournament.office.forms.director import ImportUploadForm
 from tournament.registration import limits, previews
-from tournament.models import Player
 from tournament.registration.files import (
     ALL_COLUMNS,
     COLUMN_BY_FIELD,

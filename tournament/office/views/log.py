@@ -13,9 +13,9 @@ from tournament.common import params
 from tournament.idempotency import idempotent
 from tournament.models import Adjustment, AuditLog, Season
 from tournament.office import errors
-from tournament.office.forms.director import AdjustmentForm, ReasonForm
 from tournament.office.access import direct, organise
 from tournament.office.common import tournament_context, tournament_or_404
+from tournament.office.forms.director import AdjustmentForm, ReasonForm
 from tournament.results import services
 
 # What a tournament's log holds (seasons and categories are in their season's log).

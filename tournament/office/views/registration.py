@@ -16,18 +16,18 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament.common import params
-from tournament.idempotency import idempotent
 from tournament.common.numbers import is_plain_digits
+from tournament.idempotency import idempotent
 from tournament.models import Entry, Player, PreRegistration
 from tournament.office import errors
+from tournament.office.access import direct
+from tournament.office.common import tournament_context, tournament_or_404
 from tournament.office.forms.director import (
     CheckInForm,
     EntryForm,
     PlayerForm,
     PlayerSearchForm,
 )
-from tournament.office.access import direct
-from tournament.office.common import tournament_context, tournament_or_404
 from tournament.registration import prereg
 from tournament.registration import services as registration_services
 from tournament.registration.selectors import check_in_counts, last_check_in, search_players, visible

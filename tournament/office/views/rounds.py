@@ -12,20 +12,20 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournament.idempotency import idempotent
 from tournament.draws import selectors as draw_selectors
 from tournament.draws import services as draws
+from tournament.idempotency import idempotent
 from tournament.models import AuditLog, Round, Score, Table
 from tournament.office import errors
-from tournament.office.forms.director import DrawForm, EndTableForm, ReasonForm, RoundStatusForm
 from tournament.office.access import allowed, direct, forbidden, tournament_pk
-from tournament.office.views.hall import round_extras
-from tournament.office.ziege import views as ziege_views
 from tournament.office.common import (
     sheet_url,
     tournament_context,
     tournament_or_404,
 )
+from tournament.office.forms.director import DrawForm, EndTableForm, ReasonForm, RoundStatusForm
+from tournament.office.views.hall import round_extras
+from tournament.office.ziege import views as ziege_views
 from tournament.results import early_end, engine, selectors, services
 from tournament.seating import SeatingError, table_sizes
 from tournament.staff import permissions
@@ -137,24 +137,10 @@ def round_detail(request, pk, number):
             return ask_draw(request, tournament, number)
         return ziege_views.round_detail(request, tournament, number)       # team against team
     form = DrawForm(request.POST or None, initial={"seed": tournament.seed})
-    if request.method == "POST" and not permissions.can(request.user, permissions.DIRECT, tournament):
-        return forbidden(request)       # entry helpers see the round, only the direction draws it
     if request.method == "POST":
-        if round_ is not None:
-            messages.error(request, _("Round %(n)s is already drawn. Delete its draw first.") % {"n": number})
-            return redirect("director:round", tournament.pk, number)
-        if form.is_valid() and request.POST.get("ask") and open_before(tournament, number):
-            return ask_draw(request, tournament, number)
-        if form.is_valid():
-            try:
-                round_ = draws.draw_round(tournament=tournament, number=number, user=request.user,
-                                          seed=form.cleaned_data["seed"].strip() or None)
-            except ValidationError as err:
-                errors.to_messages(request, err)
-            else:
-                messages.success(request, _("Round %(n)s is drawn: %(players)s players at %(tables)s tables.")
-                                 % {"n": number, "players": round_.seats.count(), "tables": round_.tables.count()})
-                return redirect("director:round", tournament.pk, number)
+        answer = _draw_posted(request, tournament, number, round_, form)
+        if answer is not None:
+            return answer
     context = tournament_context(tournament, "round", number=number, round=round_,
                                  next_number=number + 1 if number < tournament.round_count else None,
                                  next_drawn=tournament.round_set.filter(number=number + 1).exists())
@@ -164,6 +150,29 @@ def round_detail(request, pk, number):
         if tournament.game == tournament.Game.OFFIZIERS:
             context["byes"] = draw_selectors.byes(round_)
     return render(request, "office/round.html", context)
+
+
+def _draw_posted(request, tournament, number, round_, form):
+    """The answer to the draw form of a Cego round: a redirect once drawn, or None to show the page again with the
+    form's errors and messages."""
+    if not permissions.can(request.user, permissions.DIRECT, tournament):
+        return forbidden(request)       # entry helpers see the round, only the direction draws it
+    if round_ is not None:
+        messages.error(request, _("Round %(n)s is already drawn. Delete its draw first.") % {"n": number})
+        return redirect("director:round", tournament.pk, number)
+    if not form.is_valid():
+        return None
+    if request.POST.get("ask") and open_before(tournament, number):
+        return ask_draw(request, tournament, number)
+    try:
+        round_ = draws.draw_round(tournament=tournament, number=number, user=request.user,
+                                  seed=form.cleaned_data["seed"].strip() or None)
+    except ValidationError as err:
+        errors.to_messages(request, err)
+        return None
+    messages.success(request, _("Round %(n)s is drawn: %(players)s players at %(tables)s tables.")
+                     % {"n": number, "players": round_.seats.count(), "tables": round_.tables.count()})
+    return redirect("director:round", tournament.pk, number)
 
 
 @direct

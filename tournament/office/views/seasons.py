@@ -7,8 +7,8 @@ from django.contrib import messages
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_POST
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from scoring.rulesets import resolve
 from tournament.common.collation import name_key
@@ -16,7 +16,6 @@ from tournament.common.i18n import engine_lang
 from tournament.idempotency import idempotent
 from tournament.models import Player, Season, Team
 from tournament.office import errors
-from tournament.office.forms.director import MergeForm, SeasonForm, TournamentForm
 from tournament.office.access import (
     allowed,
     direct,
@@ -31,6 +30,7 @@ from tournament.office.common import (
     tournament_context,
     tournament_or_404,
 )
+from tournament.office.forms.director import MergeForm, SeasonForm, TournamentForm
 from tournament.registration import duplicates as duplicate_players
 from tournament.registration import merge
 from tournament.results import selectors

@@ -26,12 +26,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scoring import ScoringError, score_game
 from tournament.common import params
 from tournament.common.i18n import engine_lang
-from tournament.idempotency import by_version, idempotent
 from tournament.common.numbers import is_plain_digits
 from tournament.draws.selectors import labelled
+from tournament.idempotency import by_version, idempotent
 from tournament.models import Game, Round, Table
 from tournament.office import errors
-from tournament.results.rows import GameRowForm, TotalsForm, row_values, ui_field
 from tournament.office.access import allowed, round_tournament, table_tournament
 from tournament.office.views.sheet_rows import (
     audit_rows,
@@ -42,6 +41,7 @@ from tournament.office.views.sheet_rows import (
     sheet_context,
 )
 from tournament.results import engine, offiziers, selectors, services
+from tournament.results.rows import GameRowForm, TotalsForm, row_values, ui_field
 from tournament.staff import permissions
 
 ROW_INPUTS = ("contract", "declarer", "result", "penalty", "calls", "played_with", "ouverte", "reason")
@@ -299,12 +299,14 @@ def goto(request, round_pk):
     """The "go to table" box: table number → that table's sheet in the same round."""
     round_ = get_object_or_404(Round, pk=round_pk)
     raw = params.get(request.GET, params.TABLE).strip()
-    table = Table.objects.filter(round=round_, number=int(raw)).first() if is_plain_digits(raw) and len(raw) < 5 else None
+    table = (Table.objects.filter(round=round_, number=int(raw)).first()
+             if is_plain_digits(raw) and len(raw) < 5 else None)
     if table is not None:
         return redirect(sheet_url(table))
     messages.error(request, _("There is no table “%(number)s” in this round.") % {"number": raw[:10]})
     back = params.get(request.GET, params.FROM)
-    origin = Table.objects.filter(round=round_, pk=int(back)).first() if is_plain_digits(back) and len(back) < 12 else None
+    origin = (Table.objects.filter(round=round_, pk=int(back)).first()
+              if is_plain_digits(back) and len(back) < 12 else None)
     origin = origin or round_.tables.order_by("number").first()
     if origin is None:
         return redirect(round_url(round_) or "/")

@@ -17,6 +17,8 @@ from tournament.common.i18n import engine_lang
 from tournament.common.numbers import signed
 from tournament.draws.selectors import labelled
 from tournament.models import Round, Table
+from tournament.results import selectors
+from tournament.results.engine import game_snapshot, ruleset_for
 from tournament.results.rows import (
     contract_key,
     keyboard_contracts,
@@ -24,8 +26,6 @@ from tournament.results.rows import (
     show_raeuber_tricks,
     split_variants,
 )
-from tournament.results import selectors
-from tournament.results.engine import game_snapshot, ruleset_for
 
 
 def round_url(round_):

@@ -14,9 +14,9 @@ from django.views.decorators.http import require_POST
 from tournament.idempotency import idempotent
 from tournament.models import Role, Season
 from tournament.office import errors
-from tournament.office.forms.staff import AppointForm
 from tournament.office.access import direct, forbidden, organise
 from tournament.office.common import tournament_context, tournament_or_404
+from tournament.office.forms.staff import AppointForm
 from tournament.staff import services as roles
 
 

@@ -15,21 +15,21 @@ from django.views.decorators.http import require_POST
 
 from tournament.common import params
 from tournament.common.collation import name_key, person_key
-from tournament.idempotency import idempotent
 from tournament.common.numbers import is_plain_digits
+from tournament.idempotency import idempotent
 from tournament.models import Category, Player, Round, Season, Tournament
 from tournament.office import errors
-from tournament.office.forms.director import CategoryForm, PlayerSearchForm
 from tournament.office.access import direct, organise
 from tournament.office.common import tournament_context, tournament_or_404
+from tournament.office.forms.director import CategoryForm, PlayerSearchForm
 from tournament.office.ziege import views as ziege_views
 from tournament.registration.selectors import search_players, visible
 from tournament.seasons import services as seasons
 from tournament.standings import categories as season_categories
 from tournament.standings import ranking as standings
-from tournament.standings.labels import tiebreak_label
 from tournament.standings import selectors as standings_queries
 from tournament.standings import ziege_season
+from tournament.standings.labels import tiebreak_label
 
 
 def chosen_category(request, season):

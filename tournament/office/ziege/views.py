@@ -7,14 +7,13 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from tournament.idempotency import idempotent
 from tournament.draws import ziege as ziege_draws
+from tournament.idempotency import idempotent
 from tournament.models import Round, Seat, Tournament, ZiegeBye
 from tournament.office import errors
-from tournament.office.forms.director import DrawForm
 from tournament.office.access import allowed, direct, forbidden, tournament_pk
-from tournament.office.common import tournament_context, tournament_or_404
-from tournament.office.common import table_links
+from tournament.office.common import table_links, tournament_context, tournament_or_404
+from tournament.office.forms.director import DrawForm
 from tournament.office.ziege.forms import PairForm, RemovePairForm, ZiegeGameForm
 from tournament.registration import ziege as ziege_registration
 from tournament.results import ziege as ziege_results

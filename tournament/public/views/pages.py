@@ -133,7 +133,7 @@ def player(request, pk, entry_pk):
         **tournament_context(t, "player"), "provisional": result.provisional, "noindex": True, "entry": entry,
         "name": name, **player_facts(request, pk, entry_pk), "games_sum": data["games_sum"], "data": data,
         "offiziers": t.game == Tournament.Game.OFFIZIERS,
-        "chart": mark_safe(svg)})  # noqa: S308 — charts.py escapes every text it writes
+        "chart": mark_safe(svg)})  # charts.py escapes every text it writes
 
 
 @public_cache.cached("season", params=LIST_PARAMS)
