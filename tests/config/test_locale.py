@@ -10,14 +10,17 @@ LOCALE = Path(settings.BASE_DIR) / "tournament" / "locale"
 
 
 def po_entries(path):
-    """``{msgid: msgstr}`` of a .po file; a plural entry has the list of its msgstr, a fuzzy one ``""``."""
+    """``{msgid: msgstr}`` of a .po file (``"msgctxt\x04msgid"`` for a message with a context); a plural entry has
+    the list of its msgstr, a fuzzy one ``""``."""
     entries, current, key = {}, {}, None
     for line in path.read_text(encoding="utf-8").splitlines() + [""]:
         line = line.strip()
         if not line:
             if "msgid" in current and current["msgid"]:
                 plural = [v for k, v in sorted(current.items()) if k.startswith("msgstr[")]
-                entries[current["msgid"]] = "" if current.get("fuzzy") else plural or current.get("msgstr", "")
+                # a message with a context is compiled under "context\x04msgid" (what pgettext looks up)
+                key = f"{current['msgctxt']}\x04{current['msgid']}" if "msgctxt" in current else current["msgid"]
+                entries[key] = "" if current.get("fuzzy") else plural or current.get("msgstr", "")
             current, key = {}, None
         elif line.startswith("#,") and "fuzzy" in line:
             current["fuzzy"] = True

@@ -180,3 +180,14 @@ def test_prize_list_and_team_tab(client):
     teams = client.get(reverse("public:teams", args=[t.pk]))
     assert teams.context["table"].rows[0]["total"] == 140 + 130
     assert reverse("public:teams", args=[t.pk]) in response.content.decode()      # the tab shows
+
+
+def test_a_team_keeps_its_number_on_its_line(client):
+    """ "Cego-Freunde Furtwangen 2": the team's number is joined to the name by a no-break space, so a narrow
+    screen never shows "2" alone on a line (as on paper, ``common.names.keep_number``)."""
+    season = factories.tournament(players=1).season
+    team = season.teams.create(name="Cego-Freunde Furtwangen 2")
+    t = factories.tournament(players=4, published=True, season=season, name="Nummern")
+    Entry.objects.filter(tournament=t).update(team=team)
+    html = client.get(reverse("public:teams", args=[t.pk])).content.decode()
+    assert "Cego-Freunde Furtwangen\u00a02" in html and "Furtwangen 2" not in html

@@ -101,3 +101,15 @@ def query_matches(query, *fields):
 def same_person(first_a, last_a, first_b, last_b):
     """Whether two names are likely the same person: both names equal under ``match_key`` or one typo apart."""
     return similar(match_key(last_a), match_key(last_b)) and similar(match_key(first_a), match_key(first_b))
+
+
+_TRAILING_NUMBER = re.compile(r"\s+((?:Nr\.\s*)?(?:\d+[a-z]?|[IVX]{1,4}))$")
+
+
+def keep_number(text):
+    """``"Cego-Freunde Furtwangen 2"`` → the last space a no-break space when the last word is a team's number
+    ("2", "2a", "II", "Nr. 2"), so the number never starts a line alone."""
+    match = _TRAILING_NUMBER.search(text or "")
+    if not match:
+        return text
+    return text[:match.start()] + "\u00a0" + re.sub(r"\s+", "\u00a0", match.group(1))

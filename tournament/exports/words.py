@@ -12,21 +12,12 @@ A team's trailing number stays with the word before it ("Cego-Freunde Furtwangen
 
 import re
 
+from tournament.common.names import keep_number  # noqa: F401 (the paper's name for it, as on screen)
 from tournament.exports.measure import FIT_SAFETY, PT, text_width
 
 SHY = "\u00ad"
-NBSP = "\u00a0"
+NBSP = "\u00a0"           # as keep_number (tournament.common.names) joins a team's number
 EDGE = 2                 # letters kept together at the start and the end of a broken word ("Ob-…", "…ch")
-_TRAILING_NUMBER = re.compile(r"\s+((?:Nr\.\s*)?(?:\d+[a-z]?|[IVX]{1,4}))$")
-
-
-def keep_number(text):
-    """``"Cego-Freunde Furtwangen 2"`` → the last space a no-break space when the last word is a team's number
-    ("2", "2a", "II", "Nr. 2"), so the number never starts a line alone."""
-    match = _TRAILING_NUMBER.search(text or "")
-    if not match:
-        return text
-    return text[:match.start()] + NBSP + re.sub(r"\s+", NBSP, match.group(1))
 
 
 def _marked(word):

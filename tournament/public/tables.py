@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.utils.html import escape, format_html
 from django.utils.http import urlencode
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournament.common import names, params
 from tournament.common.collation import person_key
@@ -267,5 +268,7 @@ class TeamTable(Table):
     html_id = "team-standings"
 
     def __init__(self, rows):
-        super().__init__(rows, [rank_column(order_by=("rank", "name")), Column("name", _("Team"), css="name"),
+        # "Mann-schaft" may break at its soft hyphen where the column is narrow (public.css, 200 % on a phone)
+        team = Column("name", pgettext_lazy("narrow column heading", "Team"), css="name")
+        super().__init__(rows, [rank_column(order_by=("rank", "name")), team,
                                 Column("members", _("Players"), css="num wide"), total_column()])

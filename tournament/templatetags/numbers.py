@@ -2,7 +2,7 @@
 
 from django import template
 
-from tournament.common import numbers
+from tournament.common import names, numbers
 
 register = template.Library()
 
@@ -20,3 +20,10 @@ def signed(value):
         return numbers.signed(int(str(value)))
     except ValueError:
         return value
+
+
+@register.filter
+def keep_number(value):
+    """A team's name with its trailing number joined by a no-break space ("Furtwangen 2" never leaves "2" alone on
+    a line; ``common.names.keep_number``, as on paper)."""
+    return names.keep_number(str(value)) if value else value
