@@ -19,7 +19,8 @@ NAME = "Schwarzwälder Mannschaftsmeisterschaft im Cego Hinterzarten-Breitnau"
 SHOTS = Path("/tmp/headings")
 # the column headings of the standings tables that stick out of their cell (and so run into the next one:
 # "Mannschaft" over "Stand" at 195 px): [text]
-TH_OUT = """() => [...document.querySelectorAll('table.standings thead th')].filter(th => th.offsetParent).filter(th => {
+TH_OUT = """() => [...document.querySelectorAll('table.standings thead th')].filter(th => th.offsetParent)
+.filter(th => {
   const r = document.createRange(); r.selectNodeContents(th);
   const text = r.getBoundingClientRect(), cell = th.getBoundingClientRect();
   return text.left < cell.left - 1 || text.right > cell.right + 1;
