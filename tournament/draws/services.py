@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournament import seating
+from tournament.games import kind_of
 from tournament.audit.log import audit
 from tournament.models.locks import lock_tournament
 from tournament.models import AuditLog, Round, Seat, Table
@@ -83,7 +84,7 @@ def draw_round(*, tournament, number, user, seed=None):
     lock_tournament(tournament.pk)          # two draws of one round take turns: the second is told it is drawn
     check_drawable(tournament, number)
     entries = present_entries(tournament)
-    if tournament.game == tournament.Game.OFFIZIERS:
+    if kind_of(tournament).seats == (2, 2):      # tables of two: pairs (Offiziers-Cego)
         return _draw_offiziers(tournament, number, entries, user, seed)
     by_player = {e.player_id: e for e in entries}
     rs = ruleset_for(tournament)
