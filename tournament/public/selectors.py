@@ -13,6 +13,7 @@ from django.db.models import Count, Q, Sum
 from django.shortcuts import get_object_or_404
 
 from scoring.contracts import CONTRACTS, GOAL, POINT
+from tournament.games import keys
 from tournament.common import names, namesakes
 from tournament.common.collation import name_key, person_key
 from tournament.common.i18n import engine_lang
@@ -76,7 +77,7 @@ def season_team_rows(season):
 
 def season_has_ziege(season):
     """Whether the season has a published Ziege tournament (its season pages then show the Ziege tab)."""
-    return season.tournaments.filter(published=True, game=Tournament.Game.ZIEGE).exists()
+    return season.tournaments.filter(published=True, game__in=keys(teams=True)).exists()
 
 
 def has_teams(tournament):

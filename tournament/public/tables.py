@@ -22,6 +22,7 @@ from django.utils.html import escape, format_html
 from django.utils.http import urlencode
 from django.utils.translation import gettext_lazy as _
 
+from tournament.games import kind_of
 from tournament.common import names, params
 from tournament.common.collation import person_key
 
@@ -212,7 +213,7 @@ class StandingsTable(Table):
             total_column(),
         ]
         # Offiziers-Cego: two players, nobody is declarer (docs/director.md); no declarer columns.
-        self.declarer = getattr(tournament, "game", "cego") != "offiziers"
+        self.declarer = not hasattr(tournament, "game") or kind_of(tournament).declarer
         if self.declarer:
             columns += [declarer_column(won=True), declarer_column(won=False)]
         super().__init__(rows, columns)
