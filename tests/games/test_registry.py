@@ -50,7 +50,7 @@ def test_the_writes_are_keyword_only_services(kind):
 def test_kind_of_a_tournament_or_a_key():
     assert kind_of(Tournament(game=Tournament.Game.ZIEGE)) is kind_of("ziege")
     assert kind_of(Tournament()).key == Tournament.Game.CEGO
-    assert keys(family="cego") == (Tournament.Game.CEGO, Tournament.Game.OFFIZIERS)
+    assert keys(family="sheet") == (Tournament.Game.CEGO, Tournament.Game.OFFIZIERS)
     with pytest.raises(LookupError):
         kind_of("tarock")
     with pytest.raises(LookupError):

@@ -45,8 +45,8 @@ from tournament.results.status import status_of
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 PDF = "application/pdf"
-CEGO_GAMES = keys(family="cego")     # ``Exporter.games`` of the files that print Cego layouts (tournament.games)
-ZIEGE_GAMES = keys(family="ziege")
+CEGO_GAMES = keys(family="sheet")     # ``Exporter.games`` of the files that print Cego layouts (tournament.games)
+ZIEGE_GAMES = keys(family="series")
 SCOPES = ("table", "round", "tournament", "season")
 TARGET_KWARG = {"table": "table", "round": "round_", "tournament": "tournament", "season": "season"}  # by scope
 

@@ -24,7 +24,8 @@ from django.utils.module_loading import import_string
 HOOKS = ("draw_round", "record_game", "game_form", "round_progress", "phone_sheet", "phone_preview", "phone_save",
          "confirm_game", "dispute_game", "sign_table", "standings")
 
-FAMILIES = ("cego", "ziege")       # the layouts exporters and pages print: Cego's score sheets, or Ziege's series
+FAMILIES = ("sheet", "series")      # the layouts exporters and pages print: score sheets of games by seat (Cego),
+#                                      or series of team games (Ziege)
 
 
 @cache
@@ -36,7 +37,7 @@ def _resolve(path):
 class GameKind:
     key: str                      # ``Tournament.Game`` value stored on the tournament
     seats: tuple[int, int]        # the sizes a table may have (smallest, largest); Cego's ruleset narrows them
-    family: str                   # ``FAMILIES``: which exporters and pages fit (``Exporter.games``)
+    family: str                   # ``FAMILIES``: which exporters and pages fit (``exports.base.CEGO_GAMES``)
     declarer: bool                # its games have a declarer (standings' and statistics' declarer columns)
     teams: bool                   # plays in registered teams of two (``ZiegePair``, ``ZiegeBye``, ``ZiegeGame``):
     #                               ranks teams, has no categories, its backup carries the teams, byes and games

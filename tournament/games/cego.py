@@ -9,7 +9,7 @@ from tournament.models import Tournament
 CEGO = GameKind(
     key=Tournament.Game.CEGO,
     seats=(3, 5),
-    family="cego",
+    family="sheet",
     declarer=True,
     teams=False,
     ends_by_time=False,

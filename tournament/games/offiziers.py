@@ -9,7 +9,7 @@ from tournament.models import Tournament
 OFFIZIERS = GameKind(
     key=Tournament.Game.OFFIZIERS,
     seats=(2, 2),
-    family="cego",
+    family="sheet",
     declarer=False,
     teams=False,
     ends_by_time=False,

@@ -22,6 +22,6 @@ def kind_of(tournament_or_key):
 
 
 def keys(**capabilities):
-    """The keys of the kinds with the given capabilities, e.g. ``keys(family="cego")`` for ``Exporter.games``."""
+    """The keys of the kinds with the given capabilities, e.g. ``keys(family="sheet")`` for ``Exporter.games``."""
     return tuple(k.key for k in _KINDS.values() if all(getattr(k, name) == value
                                                         for name, value in capabilities.items()))

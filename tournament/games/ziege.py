@@ -9,7 +9,7 @@ from tournament.models import Tournament
 ZIEGE = GameKind(
     key=Tournament.Game.ZIEGE,
     seats=(4, 4),
-    family="ziege",
+    family="series",
     declarer=False,
     teams=True,
     ends_by_time=True,
