@@ -133,7 +133,7 @@ def player(request, pk, entry_pk):
     return TemplateResponse(request, "public/player.html", {
         **tournament_context(t, "player"), "provisional": result.provisional, "noindex": True, "entry": entry,
         "name": name, **player_facts(request, pk, entry_pk), "games_sum": data["games_sum"], "data": data,
-        "offiziers": not kind_of(t).declarer and not kind_of(t).teams,      # two players, no declarer
+        "offiziers": kind_of(t).seats == (2, 2),      # two players: no declarer columns
         "chart": mark_safe(svg)})  # noqa: S308 — charts.py escapes every text it writes
 
 
