@@ -87,3 +87,7 @@ def test_game_names_only_in_the_registry_and_the_games_own_modules():
     named = {str(p.relative_to(root)) for p in (root / "tournament").rglob("*.py") if NAMES.search(p.read_text())}
     stray = sorted(p for p in named if not own_module(Path(p)) and p not in LEFT)
     assert not stray, f"ask tournament.games instead of naming the game: {stray}"
+
+
+def test_a_kind_is_one_hashable_instance():
+    assert len(set(kinds())) == len(kinds()) == len({kind_of(k.key) for k in kinds()})

@@ -33,7 +33,7 @@ def _resolve(path):
     return import_string(path)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)       # one instance per game: compared and hashed by identity
 class GameKind:
     key: str                      # ``Tournament.Game`` value stored on the tournament
     seats: tuple[int, int]        # the sizes a table may have (smallest, largest); Cego's ruleset narrows them
