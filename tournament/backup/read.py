@@ -35,6 +35,7 @@ from tournament.backup.format import (
     problem,
     upgrade,
 )
+from tournament.games import kind_of
 from tournament.models import (
     Adjustment,
     AuditLog,
@@ -195,12 +196,8 @@ def _rounds(doc, plan, entries, zero_sum, check_scores, pairs):
     return tables
 
 
-# the table sizes each game is played at (Cego: 3 to 5; Offiziers-Cego: two; Ziege: two teams of two)
-TABLE_SIZES = {Tournament.Game.OFFIZIERS: (2, 2), Tournament.Game.ZIEGE: (4, 4)}
-
-
 def _seats(table, numbers, entries, seated, where):
-    low, high = TABLE_SIZES.get(table.round.tournament.game, (3, 5))
+    low, high = kind_of(table.round.tournament).seats        # the sizes its game is played at
     if not low <= table.size <= high or len(numbers) != table.size:
         raise problem(where, _("%(seats)s seats at a table of %(size)s") % {"seats": len(numbers), "size": table.size})
     seats = []

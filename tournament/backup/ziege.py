@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from scoring import ScoringError, score_game
 from tournament.backup.format import load_fields, member, problem
+from tournament.games import kind_of
 from tournament.models import ZiegeBye, ZiegeGame, ZiegePair
 
 PAIR_FIELDS = ("number", "lot")
@@ -22,7 +23,7 @@ GAME_FIELDS = ("number", "points_a", "trick_a", "trick_b", "keyed_seat", "confir
 
 
 def is_ziege(tournament):
-    return tournament.game == tournament.Game.ZIEGE
+    return kind_of(tournament).teams        # its teams, byes and games are in the backup
 
 
 # ---------------------------------------------------------------------------------------------------- export

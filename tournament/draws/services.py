@@ -15,6 +15,7 @@ from tournament import seating
 from tournament.audit.log import audit
 from tournament.draws.links import issue_links
 from tournament.draws.pairs import draw_pairs
+from tournament.games import kind_of
 from tournament.models import AuditLog, Round, Seat, Table
 from tournament.models.locks import lock_tournament
 from tournament.results.engine import ruleset_for
@@ -83,7 +84,7 @@ def draw_round(*, tournament, number, user, seed=None):
     lock_tournament(tournament.pk)          # two draws of one round take turns: the second is told it is drawn
     check_drawable(tournament, number)
     entries = present_entries(tournament)
-    if tournament.game == tournament.Game.OFFIZIERS:
+    if kind_of(tournament).seats == (2, 2):      # tables of two: pairs (Offiziers-Cego)
         return _draw_offiziers(tournament, number, entries, user, seed)
     by_player = {e.player_id: e for e in entries}
     rs = ruleset_for(tournament)

@@ -39,13 +39,14 @@ from tournament.exports.workbook import (  # noqa: F401 (re-exported: the export
     text,
     write_xlsx,
 )
+from tournament.games import keys, kind_of
 from tournament.results.status import status_of
 from tournament.standings.selectors import has_cego, has_teams
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 PDF = "application/pdf"
-CEGO_GAMES = ("cego", "offiziers")     # ``Exporter.games`` of the files that print Cego layouts
-ZIEGE_GAMES = ("ziege",)
+CEGO_GAMES = keys(family="sheet")     # ``Exporter.games`` of the files that print Cego layouts (tournament.games)
+ZIEGE_GAMES = keys(family="series")
 SCOPES = ("table", "round", "tournament", "season")
 TARGET_KWARG = {"table": "table", "round": "round_", "tournament": "tournament", "season": "season"}  # by scope
 
@@ -104,10 +105,7 @@ class Exporter:
         The exports pages leave out what is unavailable; ``render`` raises ``Unavailable`` with the reason."""
         tournament = target_tournament(kwargs)
         if self.games is not None and tournament is not None and tournament.game not in self.games:
-            if tournament.game == "ziege":
-                return str(_("This file is made for Cego and does not fit a Ziege tournament; the Ziege score "
-                             "sheets, standings, workbook and team list are on the exports page."))
-            return str(_("This tournament does not play Ziege."))
+            return str(kind_of(tournament).unfit_export)       # the game's own sentence (tournament.games)
         if (kwargs.get("category") and self.category_games and tournament is not None
                 and tournament.game not in self.category_games):
             return str(_("A Ziege tournament ranks teams of two and has no category standings; download the "

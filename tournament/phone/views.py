@@ -22,17 +22,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from scoring import ScoringError, score_game
-from tournament.audit.seats import seat_names
-from tournament.audit.words import describe_game
 from tournament.common.i18n import engine_lang
 from tournament.draws import links
-from tournament.phone import games
+from tournament.games import kind_of
 from tournament.phone.ratelimit import over_limit
-from tournament.results import engine
 from tournament.results.errors import by_field, status_of
-from tournament.results.rows import GameRowForm, ui_field
-from tournament.results.services import ConflictError
 from tournament.staff.permissions import TableAccess
 from tournament.table_entry import holds, selectors, services
 
@@ -76,9 +70,14 @@ def posted_int(request, name):
     return int(raw) if raw.isdecimal() and raw.isascii() and len(raw) < 10 else None
 
 
+def kind(link):
+    """The game kind of the link's tournament (``tournament.games``): its sheet, writes and template."""
+    return kind_of(link.table.round.tournament)
+
+
 def phone_sheet(link, lang):
-    """The sheet of the link's table: Cego's, or Offiziers-Cego's or Ziege's (``games``)."""
-    return games.phone_sheet(link, lang) if games.kind_of(link) else selectors.phone_sheet(link, lang)
+    """The sheet of the link's table, as the game's kind draws it."""
+    return kind(link).hook("phone_sheet")(link, lang)
 
 
 def answer(link, status, payload):
@@ -91,29 +90,21 @@ def refused(err, rename=None, **extra):
     return status_of(err), {"ok": False, **extra, "errors": by_field(err, rename)}
 
 
-def game_form(request, link):
-    return GameRowForm(request.POST, table=link.table, ruleset=engine.ruleset_for(link.table.round.tournament))
-
-
-def renamer(form):
-    return lambda field: ui_field(field, form.kind, form.first_playing_seat())
-
-
 @require_GET
 @with_link
 def table_page(request, link):
     """The page itself: seat choice, sheet, keypad; the script takes it from there."""
     tournament = link.table.round.tournament
     lang = engine_lang()
-    kind = games.kind_of(link)
+    game = kind(link)
     sheet = phone_sheet(link, lang)
     context = {"link": link, "table": link.table, "round": link.table.round, "tournament": tournament,
-               "sheet": sheet, "contracts": [] if kind else selectors.contract_buttons(tournament, lang),
+               "sheet": sheet, "contracts": selectors.contract_buttons(tournament, lang) if game.declarer else [],
                "urls": {name: f"{links.link_path(link)}{path}" for name, path in (
                    ("state", "blatt/"), ("preview", "vorschau/"), ("save", "spiel/"), ("confirm", "bestaetigen/"),
                    ("dispute", "einspruch/"), ("call", "rufen/"), ("sign", "unterschreiben/"),
                    ("claim", "sitz/"), ("release", "sitz/frei/"))}}
-    response = render(request, f"phone/{kind}.html" if kind else "phone/table.html", context)
+    response = render(request, game.phone_template, context)
     response["Cache-Control"] = "private, no-cache"
     return response
 
@@ -145,20 +136,8 @@ def sheet_state(request, link):
 @with_link
 def preview(request, link):
     """The typed game as the engine scores it; saves nothing. Errors only for what is typed."""
-    if games.kind_of(link):
-        _status, payload = (games.ziege_preview if games.kind_of(link) == games.ZIEGE
-                            else games.offiziers_preview)(request, link)
-        return JsonResponse(payload, status=200)
-    form = game_form(request, link)
-    if not form.is_valid() or form.game_data is None:
-        return JsonResponse({"ok": False, "errors": form.ui_errors()}, status=200)
-    table = link.table
-    try:
-        result = score_game(engine.engine_game(table, form.game_number, form.game_data), engine_lang())
-    except ScoringError as err:
-        return JsonResponse({"ok": False, "errors": by_field(engine.engine_error(err), renamer(form))}, status=200)
-    return JsonResponse({"ok": True, "number": form.game_number, "scores": result["scores"],
-                         "explanation": result["explanation"], "value": result["value"], "won": result["won"]})
+    _status, payload = kind(link).hook("phone_preview")(request, link)
+    return JsonResponse(payload, status=200)
 
 
 @csrf_exempt
@@ -168,52 +147,10 @@ def save_game(request, link):
     """Key or correct a game. 200 stored (also when the same game was stored before: once), 400 refused with the
     errors by input, 409 a conflict with the version saved meanwhile, never resolved silently."""
     access = access_of(request, link)
-    if games.kind_of(link):
-        save = games.ziege_save if games.kind_of(link) == games.ZIEGE else games.offiziers_save
-        status, payload = services.once(link=link, key=posted_key(request), write=lambda: save(access, request, link),
-                                        access=access)
-        return answer(link, status, payload)
-    form = game_form(request, link)
-
-    def write():
-        if not form.is_valid():
-            return 400, {"ok": False, "number": form.cleaned_data.get("number"), "errors": form.ui_errors()}
-        number = form.game_number
-        try:
-            game = services.key_game(access=access, number=number, data=form.game_data,
-                                     expected_version=form.expected_version)
-        except ConflictError as err:
-            if err.current is None or not engine.stores(err.current, form.game_data):
-                return 409, {"ok": False, "number": number, "conflict": conflict(err, form, link.table)}
-            game = err.current          # the same game keyed elsewhere meanwhile: stored once
-        except services.WRITE_ERRORS as err:
-            return refused(err, renamer(form), number=number)
-        return 200, {"ok": True, "number": game.number, "version": game.version}
-
-    status, payload = services.once(link=link, key=posted_key(request), write=write, access=access)
+    save = kind(link).hook("phone_save")
+    status, payload = services.once(link=link, key=posted_key(request), write=lambda: save(access, request, link),
+                                    access=access)
     return answer(link, status, payload)
-
-
-def conflict(err, form, table):
-    """Both versions of a conflict, in words with the players' names (not "declarer 4"): what this phone sent and
-    what is saved now, each with its scores seat by seat (the phone writes them under the names) and who keyed
-    the saved one. The phone offers: keep the saved one, send mine as a correction, save mine as the next game."""
-    lang = engine_lang()
-    names = seat_names([table.pk]).get(table.pk, {})
-    current = err.current
-    saved = None
-    if current is not None:
-        snapshot = {**engine.game_snapshot(current), "scores": None}
-        saved = {"version": current.version, "summary": describe_game(snapshot, lang, names),
-                 "scores": current.scores, "keyed_seat": None if current.keyed_seat is None else current.keyed_seat + 1}
-    try:
-        scores = score_game(engine.engine_game(table, form.game_number, form.game_data), lang)["scores"]
-    except ScoringError:
-        scores = None
-    return {"message": err.messages[0], "number": form.game_number,
-            "yours": {"version": form.expected_version, "summary": describe_game(form.game_data, lang, names),
-                      "scores": scores},
-            "saved": saved}
 
 
 def simple_write(request, link, service, **kwargs):
@@ -235,7 +172,7 @@ def simple_write(request, link, service, **kwargs):
 @require_POST
 @with_link
 def confirm(request, link):
-    return simple_write(request, link, games.service(link, "confirm_game"), number=posted_int(request, "number"),
+    return simple_write(request, link, kind(link).hook("confirm_game"), number=posted_int(request, "number"),
                         version=posted_int(request, "version"))
 
 
@@ -243,7 +180,7 @@ def confirm(request, link):
 @require_POST
 @with_link
 def dispute(request, link):
-    return simple_write(request, link, games.service(link, "dispute_game"), number=posted_int(request, "number"),
+    return simple_write(request, link, kind(link).hook("dispute_game"), number=posted_int(request, "number"),
                         note=request.POST.get("note", "")[:200])
 
 
@@ -258,7 +195,7 @@ def call(request, link):
 @require_POST
 @with_link
 def sign(request, link):
-    return simple_write(request, link, games.service(link, "sign_table"), state=request.POST.get("state", "")[:64])
+    return simple_write(request, link, kind(link).hook("sign_table"), state=request.POST.get("state", "")[:64])
 
 
 @csrf_exempt

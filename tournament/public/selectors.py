@@ -17,6 +17,7 @@ from tournament.common import names, namesakes
 from tournament.common.collation import name_key, person_key
 from tournament.common.i18n import engine_lang
 from tournament.draws.selectors import namesake_scope, number_text
+from tournament.games import keys
 from tournament.models import (
     Adjustment,
     Entry,
@@ -76,7 +77,7 @@ def season_team_rows(season):
 
 def season_has_ziege(season):
     """Whether the season has a published Ziege tournament (its season pages then show the Ziege tab)."""
-    return season.tournaments.filter(published=True, game=Tournament.Game.ZIEGE).exists()
+    return season.tournaments.filter(published=True, game__in=keys(teams=True)).exists()
 
 
 def has_teams(tournament):

@@ -25,6 +25,7 @@ from django.utils.translation import pgettext_lazy
 
 from tournament.common import names, params
 from tournament.common.collation import person_key
+from tournament.games import kind_of
 
 PER_PAGE = 50
 SORT, PAGE = params.SORT, params.PAGE
@@ -213,7 +214,7 @@ class StandingsTable(Table):
             total_column(),
         ]
         # Offiziers-Cego: two players, nobody is declarer (docs/director.md); no declarer columns.
-        self.declarer = getattr(tournament, "game", "cego") != "offiziers"
+        self.declarer = not hasattr(tournament, "game") or kind_of(tournament).declarer
         if self.declarer:
             columns += [declarer_column(won=True), declarer_column(won=False)]
         super().__init__(rows, columns)

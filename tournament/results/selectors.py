@@ -2,17 +2,21 @@
 
 from django.db.models import Count, Q, Sum
 
-from tournament.models import AuditLog, Entry, Game, Score, Seat, Table, Tournament
-from tournament.results import ziege
+from tournament.games import kind_of
+from tournament.models import AuditLog, Entry, Game, Score, Seat, Table
 from tournament.results.scoresheet import ScoreSheet
 
 
 def round_progress(round_):
-    """Per table of the round: number, size, games entered of planned, totals-only flag, complete (a table whose
-    round was ended early is complete with the games it has). The one "is this table complete" per game: a Ziege
-    round asks ``results.ziege.round_progress`` (a finished series), every other game its Cego games here."""
-    if round_.tournament.game == Tournament.Game.ZIEGE:
-        return ziege.round_progress(round_)
+    """Per table of the round: number, size, games entered of planned, totals-only flag, complete. The one "is this
+    table complete" per game: the game's kind answers (``tournament.games``: Ziege a finished series,
+    ``results.ziege.round_progress``; Cego and Offiziers-Cego their games, ``cego_progress``)."""
+    return kind_of(round_.tournament).hook("round_progress")(round_)
+
+
+def cego_progress(round_):
+    """``round_progress`` of a round of ``Game`` rows: a table whose round was ended early is complete with the
+    games it has, a totals-only table with its totals, every other one with its planned games."""
     tables = (Table.objects.filter(round=round_)
               .annotate(entered=Count("games", distinct=True),
                         totals=Count("score_rows", filter=Q(score_rows__game__isnull=True), distinct=True))

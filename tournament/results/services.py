@@ -17,6 +17,7 @@ from scoring import ScoringError, score_game
 from tournament.audit import versions
 from tournament.audit.log import audit
 from tournament.common.numbers import signed
+from tournament.games import kind_of
 from tournament.models import (
     Adjustment,
     AuditLog,
@@ -240,12 +241,12 @@ def set_round_status(*, round_, status, user, reason=""):
         missing = [t for t in round_progress(round_) if not t["complete"]]
         tables = ", ".join(str(t["number"]) for t in missing)
         ended = round_.status == Round.Status.COMPLETE          # a Ziege round the director has ended already
-        if missing and round_.tournament.game == round_.tournament.Game.ZIEGE and not (reason or "").strip() \
-                and not ended:
+        by_time = kind_of(round_.tournament).ends_by_time
+        if missing and by_time and not (reason or "").strip() and not ended:
             # The evening's time ends a Ziege round: the director ends it with a reason (docs/director.md "Ziege").
             raise ValidationError(_("Tables %(tables)s have no finished series yet. Give a reason to end the round "
                                     "anyway.") % {"tables": tables}, code="round_incomplete")
-        if missing and round_.tournament.game != round_.tournament.Game.ZIEGE:
+        if missing and not by_time:
             raise ValidationError(
                 _("Tables %(tables)s are not complete yet.") % {"tables": tables}, code="round_incomplete")
     old = round_.status

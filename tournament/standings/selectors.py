@@ -12,6 +12,7 @@ from typing import NamedTuple
 from django.db.models import Count, Q, Sum
 
 from tournament.common.collation import name_key, person_key
+from tournament.games import keys
 from tournament.models import (
     Adjustment,
     Entry,
@@ -21,7 +22,6 @@ from tournament.models import (
     Score,
     Seat,
     Team,
-    Tournament,
 )
 from tournament.standings import categories
 from tournament.standings import ranking as standings
@@ -142,7 +142,7 @@ def season_standings(season, best_n=None, category=None, published_only=False):
     locked (``running`` lists them)."""
     best_n = season.best_n if best_n is None else best_n
     # Ziege tournaments have their own season table (``standings.ziege_season``): their results are not points.
-    tournaments = with_round_counts(season.tournaments.exclude(game=Tournament.Game.ZIEGE).order_by("date", "pk"))
+    tournaments = with_round_counts(season.tournaments.exclude(game__in=keys(teams=True)).order_by("date", "pk"))
     if published_only:
         tournaments = tournaments.filter(published=True)
     tournaments = list(tournaments)
@@ -195,7 +195,7 @@ def team_standings(*, tournament=None, season=None):
         season = tournament.season
         filters = Q(entries__tournament=tournament)
     else:
-        filters = Q(entries__tournament__season=season) & ~Q(entries__tournament__game=Tournament.Game.ZIEGE)
+        filters = Q(entries__tournament__season=season) & ~Q(entries__tournament__game__in=keys(teams=True))
     teams = (Team.objects.filter(season=season).annotate(points=Sum("entries__total", filter=filters),
                                                           members=Count("entries__player", filter=filters,
                                                                         distinct=True)))
@@ -217,4 +217,4 @@ def has_teams(*, tournament=None, season=None):
 def has_cego(season):
     """Whether ``season`` has a Cego (or Offiziers-Cego) tournament: a season of Ziege evenings only has no Cego
     table, categories or game log to print (issue 24, "documents only where they have content")."""
-    return season.tournaments.exclude(game=Tournament.Game.ZIEGE).exists()
+    return season.tournaments.exclude(game__in=keys(teams=True)).exists()

@@ -14,14 +14,14 @@ Queries: two, plus four per Ziege tournament of the season (a season holds a han
 
 from scoring import ziege as rules
 from tournament.common.collation import person_key
-from tournament.models import Tournament
+from tournament.games import keys
 from tournament.standings import ranking
 from tournament.standings import ziege as ziege_standings
 from tournament.standings.selectors import Standings, is_running, with_round_counts
 
 
 def ziege_tournaments(season, published_only=False):
-    tournaments = with_round_counts(season.tournaments.filter(game=Tournament.Game.ZIEGE).order_by("date", "pk"))
+    tournaments = with_round_counts(season.tournaments.filter(game__in=keys(teams=True)).order_by("date", "pk"))
     return list(tournaments.filter(published=True) if published_only else tournaments)
 
 

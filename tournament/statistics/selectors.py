@@ -29,6 +29,7 @@ from scoring.contracts import CONTRACTS, DRESCHER, RAEUBER
 from scoring.explain import phrases
 from tournament.common.collation import person_key
 from tournament.common.i18n import engine_lang
+from tournament.games import kind_of
 from tournament.models import Entry, Game, Player, Score, Seat
 from tournament.results.engine import OFFIZIERS  # Game.contract of every Offiziers-Cego game
 
@@ -179,7 +180,7 @@ def tournament_stats(tournament, lang=None):
     lang = lang or engine_lang()
     scope = _tournament_q(tournament)
     stats = {**_contracts(scope, lang), **_extremes(scope, lang), "totals_only_tables": _totals_only(scope)}
-    stats["declarers"] = tournament.game != OFFIZIERS
+    stats["declarers"] = kind_of(tournament).declarer
     per_entry = _per_player(scope, "entry_id")
     players = []
     for e in Entry.objects.filter(pk__in=list(per_entry)).select_related("player").order_by("start_number"):

@@ -10,6 +10,7 @@ from django.utils import timezone
 from scoring.contracts import CONTRACTS, GOAL, LADDER, PENALTY, RAEUBER
 from scoring.engine import calls_allowed, tricks_decide
 from tournament.draws.selectors import namesake_scope, seat_labels
+from tournament.games import kind_of
 from tournament.models import Game, Score, Seat, Signature, Table, TableFlag, ZiegeGame
 from tournament.results import selectors as results
 from tournament.results.engine import ruleset_for
@@ -140,7 +141,7 @@ def hall(round_):
     "is this table complete" per game); sorted so the tables that need the director come first (``attention``)."""
     now = timezone.now()
     tables = list(Table.objects.filter(round=round_).order_by("number"))
-    ziege = round_.tournament.game == "ziege"       # its games are ZiegeGames: no plan, no timestamp, no versions
+    ziege = kind_of(round_.tournament).teams       # its games are ZiegeGames: no plan, no timestamp, no versions
     games = ZiegeGame.objects if ziege else Game.objects
     counts = {row["table_id"]: row for row in games.filter(table__round=round_).values("table_id").annotate(
         entered=Count("id"), unconfirmed=Count("id", filter=Q(keyed_seat__isnull=False, confirmed_seat__isnull=True)),

@@ -30,8 +30,8 @@ from tournament.exports.sections import (
     rank_text,
     season_frame,
 )
-from tournament.models import Entry, Tournament
-from tournament.results.engine import OFFIZIERS
+from tournament.games import keys, kind_of
+from tournament.models import Entry
 from tournament.results.status import season_status
 from tournament.standings.categories import category_choices, category_label
 from tournament.standings.selectors import (
@@ -56,7 +56,7 @@ def tournament_section(tournament, standings, title, *, prize_keys=()):
     columns += [col(_("R%(n)s") % {"n": n}, True, "", 12.5) for n in standings.rounds]
     if with_adjustments:
         columns.append(col(_("Adj."), True, "", 11))
-    declarer = tournament.game != OFFIZIERS          # two players: nobody is declarer (docs/standings.md)
+    declarer = kind_of(tournament).declarer          # Offiziers-Cego: nobody is declarer (docs/standings.md)
     columns += [col(_("Total points"), True, "total", 15)]
     if declarer:
         label = _("Decl. +/−")             # as wide as its heading on one line ("Sp. +/" over "−" at 12 mm)
@@ -174,7 +174,7 @@ class TournamentStandingsPdf(StandingsPdf):
     category_games = CEGO_GAMES          # a Ziege tournament ranks teams: no categories (refused, ``unavailable``)
 
     def context(self, *, tournament, category=None, **kwargs):
-        if tournament.game == tournament.Game.ZIEGE:           # teams of two (exports.ziege)
+        if kind_of(tournament).teams:           # teams of two (exports.ziege)
             title = _("Standings")
             return self.page_context(title, [ziege.standings_section(tournament, title)], tournament=tournament)
         standings = tournament_standings(tournament, category=category)
@@ -241,7 +241,7 @@ class SeasonStandingsPdf(StandingsPdf):
         sections = [season_section(season, standings, title)]
         # Ziege tournaments: a table of their own after the Cego one, never in its sums (docs/standings.md
         # "Ziege in a season"); the categories are Cego's, so a category's standings have none.
-        if not category and season.tournaments.filter(game=Tournament.Game.ZIEGE).exists():
+        if not category and season.tournaments.filter(game__in=keys(teams=True)).exists():
             ziege_table = ziege.season_section(season, season_ziege_standings(season), _("Ziege"))
             if not standings.columns:                  # a season of Ziege evenings only: no empty Cego table
                 sections, ziege_table["break"], ziege_table["status"] = [], False, None   # the head says it
@@ -268,7 +268,7 @@ class SeasonTeamsPdf(StandingsPdf):
     def context(self, *, season, **kwargs):
         standings = team_standings(season=season)
         members = team_members(Entry.objects.filter(tournament__season=season)
-                               .exclude(tournament__game=Tournament.Game.ZIEGE))
+                               .exclude(tournament__game__in=keys(teams=True)))
         title = _("Season team standings")
         return self.page_context(title, [team_section(standings, members, title)], season=season)
 

@@ -15,7 +15,8 @@ from scoring.contracts import CONTRACTS, DRESCHER, RAEUBER
 from tournament.common.i18n import engine_lang
 from tournament.exports.base import DATE, INTEGER, SIGNED, Column, ListExporter, Sheet
 from tournament.exports.registry import register
-from tournament.models import Entry, Game, Score, Seat, Table, Tournament
+from tournament.games import keys, kind_of
+from tournament.models import Entry, Game, Score, Seat, Table
 from tournament.standings import ziege as ziege_standings
 from tournament.standings.categories import category_choices
 from tournament.standings.selectors import (
@@ -86,7 +87,7 @@ def participations_sheet(season):
 
     def rows():
         for tournament in season.tournaments.order_by("date", "pk"):
-            ziege = tournament.game == Tournament.Game.ZIEGE
+            ziege = kind_of(tournament).teams
             ranked = ziege_ranks(tournament) if ziege else {r.key: (r.rank, r.total)
                                                             for r in tournament_standings(tournament).rows}
             for e in (Entry.objects.filter(tournament=tournament).select_related("player", "team")
@@ -166,7 +167,7 @@ class SeasonWorkbook(ListExporter):
         if cego:
             for key, label in category_choices(season):
                 yield overall_sheet(season, label, category=key)
-        if season.tournaments.filter(game=Tournament.Game.ZIEGE).exists():
+        if season.tournaments.filter(game__in=keys(teams=True)).exists():
             yield ziege_sheet(season)
         yield participations_sheet(season)
         if cego:

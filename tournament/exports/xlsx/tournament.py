@@ -24,9 +24,10 @@ from tournament.exports.base import (
 from tournament.exports.registry import register
 from tournament.exports.sections import LOT_MARK, lot_legend
 from tournament.exports.workbook import write_xlsx
+from tournament.games import kind_of
 from tournament.models import Adjustment, AuditLog, Entry, Game, Round, Score, Seat, Table
 from tournament.registration.files import COLUMNS
-from tournament.results.engine import OFFIZIERS, contract_name
+from tournament.results.engine import contract_name
 from tournament.results.rows import variant_text
 from tournament.standings.categories import category_choices
 from tournament.standings.selectors import tournament_standings
@@ -56,7 +57,7 @@ def standings_sheet(tournament):
                Column(_("Start number"), 10, INTEGER), Column(_("First name"), 14),
                Column(_("Last name"), 16), Column(_("Town"), 16), Column(_("Club"), 22), Column(_("Team"), 20)]
     columns += [Column(_("Round %(n)s") % {"n": n}, 11, SIGNED) for n in standings.rounds]
-    declarer = tournament.game != OFFIZIERS          # two players: nobody is declarer (docs/standings.md)
+    declarer = kind_of(tournament).declarer          # Offiziers-Cego: nobody is declarer (docs/standings.md)
     columns += [Column(_("Adjustments"), 12, SIGNED), Column(_("Total points"), 11, SIGNED)]
     if declarer:
         columns += [Column(_("Declarer games won"), 13, INTEGER), Column(_("Declarer games lost"), 13, INTEGER)]
@@ -187,7 +188,7 @@ class TournamentWorkbook(ListExporter):
                 + AuditLog.objects.filter(tournament=tournament).count())
 
     def sheets(self, *, tournament, **kwargs):
-        if tournament.game == tournament.Game.ZIEGE:           # teams of two (exports.ziege)
+        if kind_of(tournament).teams:           # teams of two (exports.ziege)
             yield from ziege.workbook_sheets(tournament)
             yield audit_sheet(tournament)
             return

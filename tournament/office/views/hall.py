@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournament.draws import links
+from tournament.games import kind_of
 from tournament.idempotency import idempotent
 from tournament.models import Round, SeatHold, Table, TableFlag
 from tournament.office import errors
@@ -55,7 +56,7 @@ def hall(request, pk, number):
     tournament = tournament_or_404(pk)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     tiles = selectors.hall(round_)
-    ziege = tournament.game == tournament.Game.ZIEGE
+    ziege = kind_of(tournament).teams
     for tile in tiles:
         tile["sheet_url"] = (reverse("director:ziege_table", args=[pk, number, tile["number"]]) if ziege
                              else sheet_url(tile["table"]))

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from tournament.draws import selectors as draw_selectors
 from tournament.draws import services as draws
+from tournament.games import kind_of
 from tournament.idempotency import idempotent
 from tournament.models import AuditLog, Round, Score, Table
 from tournament.office import errors
@@ -131,7 +132,7 @@ def round_detail(request, pk, number):
     round_ = Round.objects.filter(tournament=tournament, number=number).first()
     if round_ is None and not 1 <= number <= tournament.round_count:
         raise Http404(_("This tournament has no round %(n)s.") % {"n": number})
-    if tournament.game == tournament.Game.ZIEGE:
+    if kind_of(tournament).teams:
         if (request.method == "POST" and round_ is None and request.POST.get("ask") and open_before(tournament, number)
                 and permissions.can(request.user, permissions.DIRECT, tournament)):
             return ask_draw(request, tournament, number)
@@ -147,7 +148,7 @@ def round_detail(request, pk, number):
     context.update(drawn_context(round_) if round_ else undrawn_context(tournament, number, form))
     if round_:
         context.update(round_extras(request, round_))
-        if tournament.game == tournament.Game.OFFIZIERS:
+        if kind_of(tournament).seats == (2, 2):          # pairs: an odd field has a bye
             context["byes"] = draw_selectors.byes(round_)
     return render(request, "office/round.html", context)
 

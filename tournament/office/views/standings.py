@@ -16,8 +16,9 @@ from django.views.decorators.http import require_POST
 from tournament.common import params
 from tournament.common.collation import name_key, person_key
 from tournament.common.numbers import is_plain_digits
+from tournament.games import keys, kind_of
 from tournament.idempotency import idempotent
-from tournament.models import Category, Player, Round, Season, Tournament
+from tournament.models import Category, Player, Round, Season
 from tournament.office import errors
 from tournament.office.access import direct, organise
 from tournament.office.common import tournament_context, tournament_or_404
@@ -62,7 +63,7 @@ def prize_rows(result, places):
 @direct
 def tournament_standings(request, pk):
     tournament = tournament_or_404(pk)
-    if tournament.game == tournament.Game.ZIEGE:
+    if kind_of(tournament).teams:
         return ziege_views.standings(request, tournament)          # teams by series won (docs/standings.md)
     category, choices = chosen_category(request, tournament.season)
     result = standings_queries.tournament_standings(tournament, category=category)
@@ -107,7 +108,7 @@ MANY = 10**6       # "count all": more tournaments than a season has
 def season_standings(request, pk):
     season = get_object_or_404(Season, pk=pk)
     category, choices = chosen_category(request, season)
-    tournament_count = season.tournaments.exclude(game=Tournament.Game.ZIEGE).count()   # Ziege: its own table
+    tournament_count = season.tournaments.exclude(game__in=keys(teams=True)).count()   # Ziege: its own table
     best_n, overridden = best_override(request, season)
     # "all": as many as there are tournaments (``season_standings`` falls back to the season's N on None).
     result = standings_queries.season_standings(season, best_n=best_n if best_n else max(tournament_count, 1),

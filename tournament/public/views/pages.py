@@ -17,13 +17,13 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from tournament.common import params
-from tournament.models import Entry, Tournament
+from tournament.games import kind_of
+from tournament.models import Entry
 from tournament.public import cache as public_cache
 from tournament.public import charts
 from tournament.public import selectors as public_queries
 from tournament.public import tables as public_tables
 from tournament.standings import selectors as standings_queries
-from tournament.standings import ziege as ziege_standings
 from tournament.standings import ziege_season
 from tournament.standings.categories import chosen_category
 
@@ -61,9 +61,10 @@ def home(request):
 @public_cache.cached("tournament", params=LIST_PARAMS)
 def tournament(request, pk):
     t = public_queries.published_tournament(pk)
-    if t.game == t.Game.ZIEGE:                  # teams of two by series won (docs/standings.md "Ziege")
-        return TemplateResponse(request, "public/ziege_tournament.html", {
-            **tournament_context(t, "standings"), "rows": ziege_standings.standings(t)})
+    kind = kind_of(t)
+    if kind.teams:                  # teams of two by series won (docs/standings.md "Ziege")
+        return TemplateResponse(request, kind.standings_template, {
+            **tournament_context(t, "standings"), "rows": kind.hook("standings")(t)})
     category, choices = category_param(request, t.season)
     result = public_cache.standings(request, t, category)
     query = params.get(request.GET, params.SEARCH).strip()
@@ -132,7 +133,7 @@ def player(request, pk, entry_pk):
     return TemplateResponse(request, "public/player.html", {
         **tournament_context(t, "player"), "provisional": result.provisional, "noindex": True, "entry": entry,
         "name": name, **player_facts(request, pk, entry_pk), "games_sum": data["games_sum"], "data": data,
-        "offiziers": t.game == Tournament.Game.OFFIZIERS,
+        "offiziers": kind_of(t).seats == (2, 2),      # two players: no declarer columns
         "chart": mark_safe(svg)})  # charts.py escapes every text it writes
 
 

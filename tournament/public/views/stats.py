@@ -11,6 +11,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from tournament.games import kind_of
 from tournament.models import Entry, Player, Season, Tournament
 from tournament.public import cache as public_cache
 from tournament.statistics import selectors as statistics
@@ -29,7 +30,7 @@ def published_tournament(pk):
 
 def has_ziege(tournaments):
     """Whether the Ziege statistics are worth their queries: a published Ziege tournament is among them."""
-    return any(t.game == Tournament.Game.ZIEGE for t in tournaments)
+    return any(kind_of(t).teams for t in tournaments)
 
 
 def published_tournaments(season):

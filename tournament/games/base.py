@@ -1,0 +1,57 @@
+"""``GameKind``: the written contract of a game. Capabilities are plain values; behaviour is a *hook*, the dotted
+path of the function (or form class) that implements it, resolved with ``django.utils.module_loading.import_string``
+on first use. That is the registry's way of naming code, not a dodge: the hooks live in the packages that ask the
+registry (``results``, ``table_entry``, ``phone`` …), and a registry importing them would make every one of those
+imports a cycle.
+
+The hooks (every kind implements every one; ``tests/games/test_registry.py`` checks they resolve):
+
+``draw_round(*, tournament, number, user, seed=None)``   draw a round and save its tables and seats
+``record_game(*, table, user, …)``                       the office's write of one game (the game's own fields)
+``game_form``                                            the form class that validates a typed game
+``round_progress(round_)``                               per table: entered, planned, ``complete``
+``phone_sheet(link, lang)``                              the phone's sheet as JSON
+``phone_preview(request, link)`` / ``phone_save(access, request, link)``   the phone's typed game → (status, payload)
+``confirm_game`` / ``dispute_game`` / ``sign_table``     the phone's writes without a form (keyword-only services)
+``standings(tournament)``                                the tournament's ranked rows with their tie-breaks
+"""
+
+from dataclasses import dataclass, field
+from functools import cache
+
+from django.utils.module_loading import import_string
+
+HOOKS = ("draw_round", "record_game", "game_form", "round_progress", "phone_sheet", "phone_preview", "phone_save",
+         "confirm_game", "dispute_game", "sign_table", "standings")
+
+FAMILIES = ("sheet", "series")      # the layouts exporters and pages print: score sheets of games by seat (Cego),
+#                                      or series of team games (Ziege)
+
+
+@cache
+def _resolve(path):
+    return import_string(path)
+
+
+@dataclass(frozen=True, eq=False)       # one instance per game: compared and hashed by identity
+class GameKind:
+    key: str                      # ``Tournament.Game`` value stored on the tournament
+    seats: tuple[int, int]        # the sizes a table may have (smallest, largest); Cego's ruleset narrows them
+    family: str                   # ``FAMILIES``: which exporters and pages fit (``exports.base.CEGO_GAMES``)
+    declarer: bool                # its games have a declarer (standings' and statistics' declarer columns)
+    teams: bool                   # plays in registered teams of two (``ZiegePair``, ``ZiegeBye``, ``ZiegeGame``):
+    #                               ranks teams, has no categories, its backup carries the teams, byes and games
+    ends_by_time: bool            # the director may end a round whose tables are not complete (with a reason)
+    phone_template: str           # the table page (``templates/phone/``)
+    standings_template: str       # the public standings page of one tournament (``templates/public/``)
+    unfit_export: str             # why a file of the other family does not fit this game (translated, lazy)
+    hooks: dict = field(default_factory=dict)     # hook name → dotted path (``HOOKS``)
+
+    def hook(self, name):
+        """The implementation of hook ``name`` (a function or form class) for this game."""
+        if name not in HOOKS:
+            raise LookupError(f"{name!r} is not a game hook (tournament.games.base.HOOKS)")
+        return _resolve(self.hooks[name])
+
+    def __str__(self):
+        return self.key
