@@ -12,6 +12,7 @@ the suite's time hashing the passwords of test accounts. Tests about hashing its
 import shutil
 
 import pytest
+from django.core.cache import cache
 from django.test import override_settings
 from django.utils import translation
 from hypothesis import settings as hypothesis_settings
@@ -99,3 +100,11 @@ def roles_world():
 def slow_engine(monkeypatch):
     """The engine call inside ``record_game`` takes ``concurrency.PAUSE`` (tests/concurrency.py)."""
     concurrency.slow_down_engine(monkeypatch)
+
+
+@pytest.fixture
+def fresh_rate_counters():
+    """Empty rate-limit counters (the phone's per-link limits live in the cache) before and after a test."""
+    cache.clear()
+    yield
+    cache.clear()

@@ -67,6 +67,22 @@ def with_role(kind, *, tournament=None, season=None, name=None):
     return account
 
 
+def role_users(tournament, other_tournament, other_season):
+    """One account of every role around ``tournament`` (the permission worlds of tests/staff and tests/security):
+    superuser, organiser of its season, director and helper of it, and the director of ``other_tournament`` and
+    organiser of ``other_season`` (neither may see it)."""
+    from tournament.models import Role
+
+    return {
+        "superuser": user("root"),
+        "organiser": with_role(Role.Kind.ORGANISER, season=tournament.season, name="org"),
+        "director": with_role(Role.Kind.DIRECTOR, tournament=tournament, name="dir"),
+        "helper": with_role(Role.Kind.HELPER, tournament=tournament, name="help"),
+        "other_director": with_role(Role.Kind.DIRECTOR, tournament=other_tournament, name="dir3"),
+        "other_organiser": with_role(Role.Kind.ORGANISER, season=other_season, name="org2"),
+    }
+
+
 def registration_csv(rows, sep=";", encoding="utf-8"):
     """A registration CSV: ``rows`` are lists of cells, the first row the headings."""
     return "\r\n".join(sep.join(str(c) for c in row) for row in rows).encode(encoding)

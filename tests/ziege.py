@@ -74,3 +74,17 @@ def season_of_evenings():
     win_series(two, bernd)
     cego = factories.tournament(players=4, season=s, published=True, date=datetime.date(2026, 3, 21))
     return s, one, two, cego, {p.first_name: p for p in (anna, bernd, clara, dieter, emil, frida, gerd, hanna)}
+
+
+def played_evening():
+    """A Ziege tournament of 4 teams with round 1 drawn and played (one player's name a formula): ``(t, round_)``."""
+    t = ziege_tournament(teams=4, rounds=1)
+    round_ = ziege_draws.draw_round(tournament=t, number=1, user=factories.user())
+    t1, t2 = round_.tables.all()
+    for points in (120, 120):
+        ziege_results.record_game(table=t1, user=factories.user(), points_a=points, trick_a=True, trick_b=False)
+    ziege_results.record_game(table=t2, user=factories.user(), points_a=45, trick_a=True, trick_b=True)
+    pair = t.ziege_pairs.get(number=1)
+    pair.first.player.first_name = "=HYPERLINK(\"http://x\")"
+    pair.first.player.save()
+    return t, round_

@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
+from tests.e2e import steps
 from tournament.models import Round, TableLink, Team
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -77,11 +78,7 @@ def test_headings_break_between_words_not_inside_them(live_server, browser, day,
         for name, path in [*public.items(), ("login", None), *office.items()]:
             if path is None:            # the office pages need a login (on a laptop first, then the width)
                 factories.user("leitung")
-                page.goto(live_server.url + reverse("login"))
-                page.fill("#id_username", "leitung")
-                page.fill("#id_password", "pw-leitung")
-                page.click("#login")
-                page.wait_for_load_state()
+                steps.log_in_as(page, live_server.url, "leitung", "pw-leitung")
                 continue
             pages[name] = path
             response = page.goto(live_server.url + path)

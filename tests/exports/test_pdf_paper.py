@@ -12,7 +12,8 @@ from types import SimpleNamespace
 import pytest
 from django.utils import translation
 
-from tests.exports.test_pdf_text_boxes import LONG_PLAYERS, long_name_tournament, words
+from tests.exports.paper import LONG_PLAYERS, long_name_tournament, words
+from tests.ziege import played_evening
 from tournament import exports
 from tournament.exports import sections
 from tournament.exports.base import render_pdf
@@ -148,9 +149,7 @@ def test_the_prize_list_has_a_box_to_tick_and_stays_with_a_short_list(long_files
 
 @pytest.mark.django_db
 def test_the_ziege_sheets_carry_the_footer_of_the_cego_sheets():
-    from tests.exports.test_ziege_exports import played
-
-    _t, round_ = played()
+    _t, round_ = played_evening()
     for identifier in ("ziege_sheets", "ziege_sheets_blank"):
         pages = texts(words(exports.get(identifier).render(round_=round_)[2]))
         for number, text in enumerate(pages, start=1):

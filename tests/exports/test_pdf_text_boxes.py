@@ -8,78 +8,19 @@ The exporters come from the registry, so a new PDF is covered without a change h
 
 import re
 import shutil
-import subprocess
-import tempfile
-from xml.etree import ElementTree
 
 import pytest
 
-from tests import factories
+from tests.exports.paper import LONG_PLAYERS, long_name_tournament, words
 from tournament import exports
-from tournament.draws import services as draws
 from tournament.exports.base import Unavailable
-from tournament.models import Entry, Player, Round, Team
-from tournament.results import services
 
 pytestmark = [pytest.mark.django_db,
               pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) is needed")]
 
-# (first name, last name, town): the longest a Black Forest tournament meets, double names and double towns
-LONG_PLAYERS = [
-    ("Maria-Theresia", "Oberholzer-Schwarzwälder", "Villingen-Schwenningen"),
-    ("Hans-Friedrich", "Kienzler-Oberholzer", "Furtwangen im Schwarzwald"),
-    ("Anna-Katharina", "Dürrenberger-Hättich", "Oberschwarzenbach"),
-    ("Karl-Heinz", "Schwarzwälder-Kirschbaum", "Titisee-Neustadt"),
-    ("Eva-Maria", "Fehrenbach-Scherzinger", "Hinterzarten"),
-    ("Wolfgang", "Zähringer-Wangler", "Königsfeld im Schwarzwald"),
-    ("Rosemarie", "Tritschler-Furtwängler", "Obereschach"),
-    ("Franz-Josef", "Heizmann-Dold", "Bräunlingen-Döggingen"),
-    ("Marie-Luise", "Schwörer-Rombach", "St. Georgen im Schwarzwald"),
-]
-TOURNAMENT = "Cego-Turnier Dürrenberg-Oberschwarzenbach"
-VENUE = "Gasthaus Zum Hirschen, Dürrenberg-Oberschwarzenbach"
-TEAM = "Cego-Freunde Oberschwarzenbach 2"
 RESULT_LISTS = {"standings", "standings_board", "team_standings", "category_standings", "season_standings",
                 "season_team_standings", "season_category_standings"}
 OVERLAP = 0.3        # two words whose boxes share more than this share of the smaller box print over each other
-
-
-def long_name_tournament():
-    """9 players (a table of 4 and one of 5) with long names, towns and a team: round 1 played and locked, round
-    2 drawn and played at one of its two tables — a running tournament."""
-    t = factories.tournament(players=9, name=TOURNAMENT, venue=VENUE, published=True)
-    team = Team.objects.create(season=t.season, name=TEAM)
-    for entry, (first, last, town) in zip(t.entries.order_by("start_number"), LONG_PLAYERS, strict=False):
-        Player.objects.filter(pk=entry.player_id).update(first_name=first, last_name=last, town=town)
-    Entry.objects.filter(tournament=t, start_number__lte=4).update(team=team)
-    first = draws.draw_round(tournament=t, number=1, user=factories.user())
-    factories.play(first)
-    services.set_round_status(round_=first, status=Round.Status.LOCKED, user=factories.user())
-    second = draws.draw_round(tournament=t, number=2, user=factories.user())
-    factories.play_table(second.tables.order_by("number").first())
-    return t
-
-
-def ink(text, x0, y0, x1, y1):
-    """A word's box narrowed to where its letters are: ``pdftotext`` gives the font's whole line box (ascent to
-    descent, larger than the letters: a 62-pt table number's box reaches into the label above it); the middle
-    60 % of its height and 90 % of its width is ink for any text."""
-    dy, dx = (y1 - y0) * 0.2, (x1 - x0) * 0.05
-    return text, x0 + dx, y0 + dy, x1 - dx, y1 - dy
-
-
-def words(content):
-    """Per page: ``(width, height, [(text, x0, y0, x1, y1)])`` from ``pdftotext -bbox``."""
-    with tempfile.NamedTemporaryFile(suffix=".pdf") as pdf:
-        pdf.write(content)
-        pdf.flush()
-        xhtml = subprocess.run(["pdftotext", "-bbox", pdf.name, "-"], capture_output=True, check=True).stdout
-    pages = []
-    for page in ElementTree.fromstring(xhtml).iter("{http://www.w3.org/1999/xhtml}page"):
-        found = [ink(w.text or "", *(float(w.get(k)) for k in ("xMin", "yMin", "xMax", "yMax")))
-                 for w in page.iter("{http://www.w3.org/1999/xhtml}word")]
-        pages.append((float(page.get("width")), float(page.get("height")), found))
-    return pages
 
 
 def overlaps(found):

@@ -7,7 +7,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests import factories
-from tests.ziege import ziege_tournament
+from tests.ziege import played_evening, ziege_tournament
 from tournament import exports
 from tournament.draws import ziege as ziege_draws
 from tournament.exports.base import Unavailable
@@ -17,25 +17,12 @@ from tournament.standings import ziege as ziege_standings
 pytestmark = pytest.mark.django_db
 
 
-def played():
-    t = ziege_tournament(teams=4, rounds=1)
-    round_ = ziege_draws.draw_round(tournament=t, number=1, user=factories.user())
-    t1, t2 = round_.tables.all()
-    for points in (120, 120):
-        ziege_results.record_game(table=t1, user=factories.user(), points_a=points, trick_a=True, trick_b=False)
-    ziege_results.record_game(table=t2, user=factories.user(), points_a=45, trick_a=True, trick_b=True)
-    pair = t.ziege_pairs.get(number=1)
-    pair.first.player.first_name = "=HYPERLINK(\"http://x\")"
-    pair.first.player.save()
-    return t, round_
-
-
 def text_of(content):
     return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages)
 
 
 def test_standings_pdf_lists_the_teams_by_series_won():
-    t, _round = played()
+    t, _round = played_evening()
     name, content_type, content = exports.get("standings").render(tournament=t)
     text = text_of(content)
     rows = ziege_standings.standings(t)
@@ -45,7 +32,7 @@ def test_standings_pdf_lists_the_teams_by_series_won():
 
 
 def test_workbook_has_the_team_standings_and_every_game_as_text_never_a_formula():
-    t, _round = played()
+    t, _round = played_evening()
     _name, _type, content = exports.get("tournament_workbook").render(tournament=t)
     book = openpyxl.load_workbook(io.BytesIO(content))
     standings = list(book.worksheets[0].iter_rows(values_only=True))
@@ -62,7 +49,7 @@ def test_workbook_has_the_team_standings_and_every_game_as_text_never_a_formula(
 
 
 def test_ziege_score_sheets_blank_and_filled_and_not_for_cego():
-    t, round_ = played()
+    t, round_ = played_evening()
     _name, _type, content = exports.get("ziege_sheets").render(round_=round_)
     reader = PdfReader(io.BytesIO(content))
     assert len(reader.pages) == 2
@@ -94,7 +81,7 @@ def test_places_decided_by_lot_are_marked_in_the_list_and_the_workbook():
 
 
 def test_no_lot_column_when_the_lot_decided_nothing():
-    t, _round = played()
+    t, _round = played_evening()
     assert not any(r["by_lot"] for r in ziege_standings.standings(t))
     book = openpyxl.load_workbook(io.BytesIO(exports.get("tournament_workbook").render(tournament=t)[2]))
     assert "Los" not in next(book.worksheets[0].iter_rows(values_only=True))

@@ -9,7 +9,7 @@ import subprocess
 import pytest
 
 from tests import factories
-from tests.results.test_ziege import ziege_tournament
+from tests.ziege import ziege_tournament
 from tournament import exports
 from tournament.draws import ziege as ziege_draws
 

@@ -5,22 +5,14 @@ still asks the server and is refused in words (tests/table_entry/test_seat_holds
 import json
 
 import pytest
-from django.core.cache import cache
 
 from tests import factories
-from tests.results.test_ziege import ziege_tournament
+from tests.ziege import ziege_tournament
 from tournament.draws import services as draws
 from tournament.draws import ziege as ziege_draws
 from tournament.models import TableLink
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fresh_rate_counters():
-    cache.clear()
-    yield
-    cache.clear()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_rate_counters")]
 
 
 def cego():

@@ -315,15 +315,7 @@ def world():
     play_table(table, 3, random.Random(5), user=None)
     entry = t.entries.order_by("start_number").first()
     Entry.objects.filter(pk=entry.pk).update(team=Team.objects.create(season=season, name="Triberg"))
-    users = {
-        "superuser": factories.user("root"),
-        "organiser": factories.with_role(Role.Kind.ORGANISER, season=season, name="org"),
-        "director": factories.with_role(Role.Kind.DIRECTOR, tournament=t, name="dir"),
-        "helper": factories.with_role(Role.Kind.HELPER, tournament=t, name="help"),
-        "other_director": factories.with_role(Role.Kind.DIRECTOR, tournament=t3, name="dir3"),
-        "other_organiser": factories.with_role(Role.Kind.ORGANISER, season=s2, name="org2"),
-        "player": factories.user("spieler", superuser=False),
-    }
+    users = {**factories.role_users(t, t3, s2), "player": factories.user("spieler", superuser=False)}
     Group.objects.create(name="Turnierbüro")
     when = datetime.datetime(2026, 3, 7, 9, 0, tzinfo=datetime.UTC)
     access = {"username": "x", "ip_address": "192.0.2.1", "user_agent": "pytest", "http_accept": "*/*",

@@ -28,15 +28,7 @@ def world():
     play_table(table, 3, random.Random(5), user=None)
     entry = t.entries.order_by("start_number").first()
     adjustment = Adjustment.objects.create(entry=entry, points=10, reason="Bonus")
-    users = {
-        "superuser": factories.user("root"),
-        "organiser": factories.with_role(Role.Kind.ORGANISER, season=season, name="org"),
-        "director": factories.with_role(Role.Kind.DIRECTOR, tournament=t, name="dir"),
-        "helper": factories.with_role(Role.Kind.HELPER, tournament=t, name="help"),
-        "other_director": factories.with_role(Role.Kind.DIRECTOR, tournament=t3, name="dir3"),
-        "other_organiser": factories.with_role(Role.Kind.ORGANISER, season=s2, name="org2"),
-        "nobody": factories.user("nobody", superuser=False),
-    }
+    users = {**factories.role_users(t, t3, s2), "nobody": factories.user("nobody", superuser=False)}
     helper_role = Role.objects.get(kind=Role.Kind.HELPER, tournament=t)
     category = Category.objects.create(season=season, name="Vereinsmeister")
     return {"t": t, "t2": t2, "season": season, "round": round_, "table": table, "entry": entry,

@@ -3,7 +3,6 @@ plain 404, writes are stored once per idempotency key, conflicts come back with 
 stops writes, and each link is rate-limited (docs/table-entry.md)."""
 
 import pytest
-from django.core.cache import cache
 from django.test import Client, override_settings
 
 from tests import factories
@@ -11,14 +10,7 @@ from tournament.draws import links
 from tournament.models import AuditLog, Game, TableRequest
 from tournament.table_entry import services
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fresh_rate_counters():
-    cache.clear()
-    yield
-    cache.clear()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_rate_counters")]
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ scores seat by seat and who keyed the saved one, so the phone can offer keep / c
 (docs/table-entry.md "A phone that is never behind")."""
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 
 from tests import factories
@@ -12,14 +11,7 @@ from tournament.draws import links
 from tournament.draws import services as draws
 from tournament.models import Game, TableLink
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fresh_rate_counters():
-    cache.clear()
-    yield
-    cache.clear()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_rate_counters")]
 
 
 def names_of(table):

@@ -6,7 +6,6 @@ names the phone in words."""
 import datetime
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 from django.utils import translation
 
@@ -20,14 +19,7 @@ from tournament.results import services as results
 from tournament.results import ziege as ziege_results
 from tournament.table_entry import selectors, services
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fresh_rate_counters():
-    cache.clear()
-    yield
-    cache.clear()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_rate_counters")]
 
 
 def link_of(table):

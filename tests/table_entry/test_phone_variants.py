@@ -5,7 +5,6 @@ import json
 import re
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 
 from scoring import score_game
@@ -15,14 +14,7 @@ from tournament.models import Game
 from tournament.results import engine
 from tournament.table_entry import selectors
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fresh_rate_counters():
-    cache.clear()
-    yield
-    cache.clear()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_rate_counters")]
 
 
 def linked(ruleset):

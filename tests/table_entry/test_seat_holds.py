@@ -9,7 +9,6 @@ import hashlib
 import json
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -33,16 +32,9 @@ from tournament.models import (
 )
 from tournament.registration import ziege as ziege_registration
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_rate_counters")]
 
 HELD = "wird schon von einem anderen Handy geführt – bitten Sie die Turnierleitung, ihn freizugeben"
-
-
-@pytest.fixture(autouse=True)
-def fresh_rate_counters():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture
