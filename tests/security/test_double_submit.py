@@ -9,7 +9,6 @@ database, at the same moment in threads on PostgreSQL (``.ci/with-postgres``).
 
 import inspect
 import re
-import threading
 import time
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from django.test import Client
 from django.urls import URLResolver, get_resolver, reverse
 
 from tests import factories
+from tests.concurrency import PAUSE, together
 from tournament import idempotency
 from tournament.models import Adjustment, AuditLog, Category, Entry, ExportJob, FormRequest
 from tournament.results import services as results_services
@@ -248,31 +248,6 @@ def test_a_malformed_key_is_no_key(client, director, t):
 ON_POSTGRES = pytest.mark.skipif(connection.vendor != "postgresql", reason=(
     "needs PostgreSQL: the in-memory SQLite test database fails concurrent writers at once with "
     "'database table is locked' (CI runs these in its PostgreSQL pass: .ci/with-postgres)"))
-PAUSE = 0.3
-
-
-def together(*calls, timeout=60):
-    """Each call in its own thread with its own connection, released at once by a barrier; the results."""
-    barrier = threading.Barrier(len(calls))
-    outcomes = [None] * len(calls)
-
-    def worker(index, call):
-        try:
-            connection.ensure_connection()
-            barrier.wait(timeout)
-            outcomes[index] = ("ok", call())
-        except BaseException as exc:  # the test inspects every outcome
-            outcomes[index] = ("error", exc)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout)
-    assert not any(thread.is_alive() for thread in threads), "a writer hangs (deadlock?)"
-    return outcomes
 
 
 def slowed(monkeypatch, name):
