@@ -55,6 +55,14 @@ class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=160)
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=160, blank=True)
+    # What the season's calendar and the public pages say about the day (issue 27); the fee is the full entry fee
+    # before any reduction (issue 26, docs/money.md).
+    venue_address = models.CharField(_("venue address"), max_length=200, blank=True,
+                                     help_text=_("Street and town of the hall, for the calendar and the map."))
+    host = models.CharField(_("host"), max_length=160, blank=True, help_text=_("The club that hosts the day."))
+    start_time = models.TimeField(_("start time"), null=True, blank=True)
+    entry_fee = models.DecimalField(_("entry fee"), max_digits=7, decimal_places=2, default=0,
+                                    help_text=_("In euros, before reductions."))
     class Game(models.TextChoices):
         """What the tournament plays (docs/scoring.md): Cego (3–5 at a table), Offiziers-Cego (two players at a
         table, ../shared/RULES.md §8) or Ziege (two teams of two, §9)."""
@@ -116,6 +124,8 @@ class Tournament(models.Model):
             models.CheckConstraint(condition=Q(games_per_round_5__gte=1), name="tournament_games_5_positive"),
             models.CheckConstraint(condition=Q(games_per_round_2__gte=1) & Q(games_per_round_2__lte=60),
                                    name="tournament_games_2_1_60"),
+            models.CheckConstraint(condition=Q(entry_fee__gte=0) & Q(entry_fee__lte=1000),
+                                   name="tournament_entry_fee_0_1000"),
         ]
 
     def __str__(self):
