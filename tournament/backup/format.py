@@ -10,6 +10,7 @@ choices), so a damaged file fails with a message naming the place rather than wi
 """
 
 import datetime
+import decimal
 import json
 
 from django.core.exceptions import ValidationError
@@ -32,7 +33,8 @@ SEASON_FIELDS = ("name", "year", "best_n", "youth_age", "senior_age", "created_a
 TOURNAMENT_FIELDS = ("name", "date", "venue", "game", "ruleset", "options", "round_count", "games_per_round_3",
                      "games_per_round_4", "games_per_round_5", "status", "published", "keep_teams_apart",
                      "tiebreaks", "prize_places", "last_place_prize", "seed", "created_at", "prereg_open",
-                     "prereg_capacity", "games_per_round_2", "win_loss", "round_robin", "publish_with_draw")
+                     "prereg_capacity", "games_per_round_2", "win_loss", "round_robin", "publish_with_draw",
+                     "venue_address", "host", "start_time", "entry_fee")
 PLAYER_IDENTITY = ("first_name", "last_name", "town", "club", "is_woman", "birth_year", "is_guest")
 PLAYER_FIELDS = (*PLAYER_IDENTITY, "created_at")
 ENTRY_FIELDS = ("start_number", "paid", "checked_in", "withdrawn", "registered_at", "total", "lot", "note")
@@ -57,7 +59,9 @@ LATER_FIELDS = {"clock_minutes": None, "clock_ends_at": None, "keyed_seat": None
                 # A remark on an entry (the club list's "Bemerkung", docs/director.md "Import").
                 "note": "", "senior_age": None,
                 # Published with the first draw (issue 22, docs/director.md): older files wait for nobody.
-                "publish_with_draw": False}
+                "publish_with_draw": False,
+                # The day's facts and its fee (issues 26 and 27): older files have none.
+                "venue_address": "", "host": "", "start_time": None, "entry_fee": "0.00"}
 # Not stored: the data versions of the page cache (tournament.audit.versions) belong to this database; an
 # imported tournament starts with new ones and raises its season's.
 VERSION_FIELDS = ("data_version", "setup_version", "results_version")
@@ -107,8 +111,10 @@ def dump_fields(obj, names):
         value = getattr(obj, name)
         if isinstance(value, datetime.datetime):
             value = value.astimezone(datetime.UTC).isoformat()
-        elif isinstance(value, datetime.date):
+        elif isinstance(value, (datetime.date, datetime.time)):
             value = value.isoformat()
+        elif isinstance(value, decimal.Decimal):
+            value = str(value)          # "8.50": exact, never a float
         elif isinstance(field, models.JSONField):
             value = canonical(value)
         out[name] = value
@@ -135,7 +141,8 @@ def _json_type_ok(field, raw):
         return isinstance(raw, bool)
     if isinstance(field, (models.IntegerField, models.ForeignKey)):
         return isinstance(raw, int) and not isinstance(raw, bool)
-    if isinstance(field, (models.CharField, models.TextField, models.DateField)):
+    if isinstance(field, (models.CharField, models.TextField, models.DateField, models.TimeField,
+                          models.DecimalField)):
         return isinstance(raw, str)
     return True          # JSONField: any JSON value
 
