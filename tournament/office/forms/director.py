@@ -16,9 +16,9 @@ from scoring.rulesets import RULESET_KEYS, resolve
 from tournament.common import names
 from tournament.common.fields import WholeNumberField, tidy_names, whole_numbers
 from tournament.common.i18n import engine_lang
-from tournament.games import kinds
 from tournament.models import Category, Entry, Player, Season, Team, Tournament
 from tournament.office.forms import visibility
+from tournament.office.forms.game_fields import GameFields
 from tournament.registration.selectors import namesakes
 from tournament.registration.services import ENTRY_FIELDS, PLAYER_FIELDS
 from tournament.results.engine import MAX_POINTS
@@ -62,7 +62,7 @@ class SeasonForm(forms.ModelForm):
 MAX_PREREG = 2000          # places for online pre-registration
 
 
-class TournamentForm(forms.ModelForm):
+class TournamentForm(GameFields, forms.ModelForm):
     ruleset = forms.ChoiceField(label=_("Ruleset"))
     options = forms.CharField(
         label=_("Ruleset overrides (JSON)"), required=False, max_length=4000,     # a few parameters: 4,000 is ample
@@ -105,7 +105,7 @@ class TournamentForm(forms.ModelForm):
         self.fields["prize_places"].help_text = _("Ranks 1 to this number win a prize; ties at the edge are included.")
         self.fields["last_place_prize"].help_text = _("The last place gets a prize as well (a Cego custom).")
         self._add_tiebreak_fields()
-        self._own_fields()
+        self.own_game_fields()
         visibility.add_field(self)
         self.fields["seed"].help_text = _(
             "Publish it before the draw, or take it from a public physical draw. The same seed and the same "
@@ -120,24 +120,6 @@ class TournamentForm(forms.ModelForm):
         else:
             self.initial.setdefault("seed", secrets.token_hex(4))
             self.initial.setdefault("date", datetime.date.today())
-
-    def _own_fields(self):
-        """Fields that belong to one game only (``GameKind.own_fields``: Offiziers-Cego's tables of two, win/loss
-        writing and round robin) are shown hidden for another game (``office/game_fields.js`` shows them when their
-        game is chosen) and, when saved, disabled — the stored values stay whatever was posted."""
-        posted = self.data.get(self.add_prefix("game")) if self.is_bound else None
-        chosen = posted or self.instance.game
-        self.shown_games = {kind.key for kind in kinds() if kind.own_fields and kind.key == chosen}
-        for kind in kinds():
-            if self.is_bound and kind.key not in self.shown_games:
-                for name in kind.own_fields:
-                    self.fields[name].disabled = True
-
-    def game_blocks(self):
-        """Per game with fields of its own (``GameKind.own_fields``): its key, its fields and whether they are shown
-        (the template's ``data-only-game`` blocks)."""
-        return [{"key": kind.key, "fields": [self[name] for name in kind.own_fields],
-                 "shown": kind.key in self.shown_games} for kind in kinds() if kind.own_fields]
 
     def _add_tiebreak_fields(self):
         """The tie-break chain as ordered selects: 1st, 2nd, … tie-break, each one of ``standings.TIEBREAKS``."""
