@@ -9,8 +9,11 @@ from django.forms import Form
 from django.template.loader import get_template
 
 from tournament.games import HOOKS, GameKind, keys, kind_of, kinds
-from tournament.games.base import FAMILIES
+from tournament.games.base import FAMILIES, FAMILY_HOOKS, LAYOUTS
 from tournament.models import Tournament
+from tournament.office.forms.director import TournamentForm
+from tournament.office.views.sheet import PAGES
+from tournament.phone.views import TYPED
 
 FORM_HOOKS = {"game_form"}
 
@@ -20,10 +23,21 @@ def test_one_kind_per_game_in_the_order_of_the_choices():
     assert all(isinstance(k, GameKind) for k in kinds())
 
 
+ALL_HOOKS = sorted({*HOOKS, *(name for names in FAMILY_HOOKS.values() for name in names)})
+UI = ("tournament.office", "tournament.public", "tournament.phone", "tournament.config")
+
+
 @pytest.mark.parametrize("kind", kinds(), ids=str)
-@pytest.mark.parametrize("name", HOOKS)
+@pytest.mark.parametrize("name", ALL_HOOKS)
 def test_every_kind_implements_every_hook(kind, name):
-    assert set(kind.hooks) == set(HOOKS), f"{kind.key}: hooks {sorted(set(kind.hooks) ^ set(HOOKS))}"
+    assert kind.hook_names() == HOOKS + FAMILY_HOOKS[kind.family]
+    assert set(kind.hooks) == set(kind.hook_names()), (
+        f"{kind.key}: hooks {sorted(set(kind.hooks) ^ set(kind.hook_names()))}")
+    if name not in kind.hook_names():           # a hook of another family: not this kind's
+        with pytest.raises(LookupError):
+            kind.hook(name)
+        return
+    assert not kind.hooks[name].startswith(UI), f"{kind.key}.{name}: the domain names no UI (.importlinter)"
     implementation = kind.hook(name)
     if name in FORM_HOOKS:
         assert inspect.isclass(implementation) and issubclass(implementation, Form)
@@ -40,6 +54,26 @@ def test_capabilities_have_their_types(kind):
     assert str(kind.unfit_export).strip()
     get_template(kind.phone_template)
     get_template(kind.standings_template)
+    assert kind.sheet_layout in LAYOUTS
+    assert isinstance(kind.own_fields, tuple)
+
+
+def test_every_family_has_its_hooks_and_every_layout_its_pages():
+    assert set(FAMILY_HOOKS) == set(FAMILIES)
+    assert set(TYPED) == set(LAYOUTS)               # the phone takes a typed game of every layout
+    for module in TYPED.values():
+        assert inspect.isfunction(module.preview) and inspect.isfunction(module.save)
+    assert set(PAGES) < set(LAYOUTS)                # the office's sheet pages beside the Cego grid ("seats")
+    assert all(inspect.isfunction(page) for page in PAGES.values())
+
+
+@pytest.mark.parametrize("kind", kinds(), ids=str)
+def test_a_kinds_own_fields_are_fields_of_the_tournament_and_its_form(kind):
+    model_fields = {f.name for f in Tournament._meta.get_fields()}
+    for name in kind.own_fields:
+        assert name in TournamentForm.base_fields and name in model_fields, f"{kind.key}: {name}"
+    every = [name for k in kinds() for name in k.own_fields]
+    assert len(every) == len(set(every)), "a field that belongs to two games belongs to none alone"
 
 
 @pytest.mark.parametrize("kind", kinds(), ids=str)
@@ -60,20 +94,9 @@ def test_kind_of_a_tournament_or_a_key():
 
 
 # Where a game may still be named in code (docs/architecture.md "Games"): the registry, the games' own modules,
-# the models, migrations and the demo — and, until they ask the registry too, the modules listed in LEFT.
+# the models, migrations and the demo — and the modules listed in LEFT (none: every package asks the registry).
 NAMES = re.compile(r'"ziege"|"offiziers"|Game\.ZIEGE|Game\.OFFIZIERS|is_offiziers')
-LEFT = {
-    "tournament/config/urls.py",                 # the URL of the Ziege tariff page
-    "tournament/draws/pairs.py",                 # the seed label of Offiziers-Cego's pairing
-    "tournament/exports/pdf/sheets.py",          # the Offiziers-Cego back page of the score sheet
-    "tournament/office/forms/director.py",       # the tournament form shows Offiziers-Cego's fields when chosen
-    "tournament/office/views/sheet.py",          # the office's Offiziers-Cego table sheet
-    "tournament/office/views/standings.py",      # the template's "ziege" flag
-    "tournament/public/selectors.py",            # a player's Offiziers-Cego score line
-    "tournament/public/views/pages.py",          # the Ziege tab and the player page's cache frame
-    "tournament/public/views/stats.py",          # the templates' "ziege" statistics
-    "tournament/results/engine.py",              # the bridge to scoring.offiziers
-}
+LEFT = set()
 
 
 def own_module(path):

@@ -4,12 +4,12 @@ from django.http import HttpResponseRedirect
 from django.templatetags.static import static
 from django.urls import include, path
 
-from tournament.public.views import tariff
+from tournament.public.views import tariff, ziege
 
 tariff_patterns = (
     [
         path("", tariff.index, name="index"),
-        path("ziege/", tariff.ziege_page, name="ziege"),          # before the rulesets' slugs
+        *ziege.TARIFF_URLS,                                       # before the rulesets' slugs
         path("<slug:ruleset>/", tariff.detail, name="detail"),
     ],
     "tariff",

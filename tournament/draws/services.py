@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from tournament import seating
 from tournament.audit.log import audit
 from tournament.draws.links import issue_links
-from tournament.draws.pairs import draw_pairs
+from tournament.draws.offiziers import draw_pairs
 from tournament.games import kind_of
 from tournament.models import AuditLog, Round, Seat, Table
 from tournament.models.locks import lock_tournament
@@ -146,7 +146,7 @@ def start_playing(tournament, user):
 
 
 def _draw_offiziers(tournament, number, entries, user, seed):
-    """Offiziers-Cego: tables of two, Swiss-style without repeats, one bye in an odd field (``draws.pairs``)."""
+    """Offiziers-Cego: tables of two, Swiss-style without repeats, one bye in an odd field (``draws.offiziers``)."""
     if len(entries) < 2:
         raise ValidationError(_("%(players)s players are too few; a draw needs at least %(minimum)s.")
                               % {"players": len(entries), "minimum": 2}, code="seating_too_few_players")

@@ -11,9 +11,21 @@ The hooks (every kind implements every one; ``tests/games/test_registry.py`` che
 ``game_form``                                            the form class that validates a typed game
 ``round_progress(round_)``                               per table: entered, planned, ``complete``
 ``phone_sheet(link, lang)``                              the phone's sheet as JSON
-``phone_preview(request, link)`` / ``phone_save(access, request, link)``   the phone's typed game → (status, payload)
 ``confirm_game`` / ``dispute_game`` / ``sign_table``     the phone's writes without a form (keyword-only services)
 ``standings(tournament)``                                the tournament's ranked rows with their tie-breaks
+
+The kinds of the ``"sheet"`` family (their games are ``Game`` rows, printed on the PDF score sheets) implement
+``FAMILY_HOOKS["sheet"]`` as well:
+
+``engine_game(table, number, data)``                     the scoring engine's game for a typed row of ``table``
+``game_fields(table, data)``                             the fields a ``Game`` row stores for the typed ``data``
+``sheet_back(tournament)``                               the back page of a blank score sheet: (template, context)
+
+The UI packages (office, public pages, phone) are not named here — the domain imports no UI, and a dotted path
+would only hide such an import from ``lint-imports``. A kind says what the UI needs to choose with plain values:
+its templates, ``sheet_layout`` (which sheet page the office shows and how the phone takes a typed game) and
+``own_fields`` (the tournament form's fields of this game only); the office and the phone map a layout to their own
+views (``office.views.sheet.PAGES``, ``phone.views.TYPED``).
 """
 
 from dataclasses import dataclass, field
@@ -21,11 +33,14 @@ from functools import cache
 
 from django.utils.module_loading import import_string
 
-HOOKS = ("draw_round", "record_game", "game_form", "round_progress", "phone_sheet", "phone_preview", "phone_save",
-         "confirm_game", "dispute_game", "sign_table", "standings")
+HOOKS = ("draw_round", "record_game", "game_form", "round_progress", "phone_sheet", "confirm_game", "dispute_game",
+         "sign_table", "standings")
 
 FAMILIES = ("sheet", "series")      # the layouts exporters and pages print: score sheets of games by seat (Cego),
 #                                      or series of team games (Ziege)
+FAMILY_HOOKS = {"sheet": ("engine_game", "game_fields", "sheet_back"), "series": ()}
+LAYOUTS = ("seats", "pair", "series")   # a table's sheet: a row per game with every seat (Cego), two seats with
+#                                         seat 1's card points (Offiziers-Cego), or a series of team games (Ziege)
 
 
 @cache
@@ -45,12 +60,18 @@ class GameKind:
     phone_template: str           # the table page (``templates/phone/``)
     standings_template: str       # the public standings page of one tournament (``templates/public/``)
     unfit_export: str             # why a file of the other family does not fit this game (translated, lazy)
-    hooks: dict = field(default_factory=dict)     # hook name → dotted path (``HOOKS``)
+    sheet_layout: str             # ``LAYOUTS``: which sheet page the office shows for a table
+    own_fields: tuple = ()        # the tournament form's fields that belong to this game only (shown when chosen)
+    hooks: dict = field(default_factory=dict)     # hook name → dotted path (``hook_names``)
+
+    def hook_names(self):
+        """The hooks this kind implements: every kind's ``HOOKS`` and its family's ``FAMILY_HOOKS``."""
+        return HOOKS + FAMILY_HOOKS[self.family]
 
     def hook(self, name):
         """The implementation of hook ``name`` (a function or form class) for this game."""
-        if name not in HOOKS:
-            raise LookupError(f"{name!r} is not a game hook (tournament.games.base.HOOKS)")
+        if name not in self.hook_names():
+            raise LookupError(f"{name!r} is not a hook of {self.key} (tournament.games.base.HOOKS, FAMILY_HOOKS)")
         return _resolve(self.hooks[name])
 
     def __str__(self):

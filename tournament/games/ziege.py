@@ -17,14 +17,13 @@ ZIEGE = GameKind(
     standings_template="public/ziege_tournament.html",
     unfit_export=_("This file is made for Cego and does not fit a Ziege tournament; the Ziege score sheets, "
                    "standings, workbook and team list are on the exports page."),
+    sheet_layout="series",
     hooks={
         "draw_round": "tournament.draws.ziege.draw_round",
         "record_game": "tournament.results.ziege.record_game",
-        "game_form": "tournament.office.ziege.forms.ZiegeGameForm",
+        "game_form": "tournament.results.ziege.ZiegeGameForm",
         "round_progress": "tournament.results.ziege.round_progress",
         "phone_sheet": "tournament.table_entry.ziege.phone_sheet",
-        "phone_preview": "tournament.phone.ziege.preview",
-        "phone_save": "tournament.phone.ziege.save",
         "confirm_game": "tournament.table_entry.ziege.confirm_game",
         "dispute_game": "tournament.table_entry.ziege.dispute_game",
         "sign_table": "tournament.table_entry.ziege.sign_table",

@@ -69,6 +69,11 @@ def round_tournament(round_pk, **_kwargs):
     return get_object_or_404(Round.objects.select_related("tournament__season"), pk=round_pk).tournament
 
 
+def enter(view):
+    """Results of the table's tournament: its entry helpers, directors, the season's organisers, superusers."""
+    return allowed(permissions.ENTER, table_tournament)(view)
+
+
 def direct(view):
     """Tournament director pages (URL ``pk`` is the tournament)."""
     return allowed(permissions.DIRECT, tournament_pk)(view)

@@ -1,5 +1,5 @@
 """The table page's Cego half: the typed game (``results.rows.GameRowForm``), its preview and save, and a conflict
-in words with the players' names. ``tournament.games`` names ``preview`` and ``save`` as the Cego kind's hooks; the
+in words with the players' names. ``phone.views.TYPED`` takes it for the "seats" layout; the
 engine scores, never this module."""
 
 from scoring import ScoringError, score_game

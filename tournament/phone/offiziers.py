@@ -1,6 +1,6 @@
 """The table page's Offiziers-Cego half (docs/table-entry.md "Offiziers-Cego and Ziege"): the typed game's preview
 and save, and a conflict in words. Its games are ``Game`` rows keyed through ``table_entry.services`` like Cego's;
-the engine scores, never this module. ``tournament.games`` names ``preview`` and ``save`` as the kind's hooks."""
+the engine scores, never this module. ``phone.views.TYPED`` takes ``preview`` and ``save`` for the "pair" layout."""
 
 from django.utils.translation import gettext as _
 
@@ -10,7 +10,7 @@ from tournament.common.i18n import engine_lang
 from tournament.common.numbers import signed
 from tournament.results import engine
 from tournament.results.errors import by_field, status_of
-from tournament.results.offiziers import OffiziersGameForm
+from tournament.results.offiziers import OffiziersGameForm, offiziers_pack
 from tournament.results.services import ConflictError
 from tournament.table_entry import services
 
@@ -79,7 +79,7 @@ def conflict(err, table, number, data, version):
 def summary(table, names, card_points, penalty, scores):
     """A version of an Offiziers-Cego game in words: "Anna Beha 30 → −10 · Bernd Dold 49 → +10" (the counted
     points and the score of each player by name) and the rule violation by name."""
-    pack = engine.offiziers_pack(table.round.tournament)
+    pack = offiziers_pack(table.round.tournament)
     points = [None, None] if card_points is None else [card_points, pack - card_points]
     parts = []
     for position in (0, 1):

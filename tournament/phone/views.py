@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tournament.common.i18n import engine_lang
 from tournament.draws import links
 from tournament.games import kind_of
+from tournament.phone import cego, offiziers, ziege
 from tournament.phone.ratelimit import over_limit
 from tournament.results.errors import by_field, status_of
 from tournament.staff.permissions import TableAccess
@@ -32,6 +33,9 @@ from tournament.table_entry import holds, selectors, services
 
 DEVICE = re.compile(r"[A-Za-z0-9_-]{1,32}")
 KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
+# How the phone takes a typed game (``preview(request, link)``, ``save(access, request, link)``), by the kind's
+# ``sheet_layout`` (tournament.games.base.LAYOUTS): the phone's half of the game registry.
+TYPED = {"seats": cego, "pair": offiziers, "series": ziege}
 
 
 def with_link(view):
@@ -73,6 +77,11 @@ def posted_int(request, name):
 def kind(link):
     """The game kind of the link's tournament (``tournament.games``): its sheet, writes and template."""
     return kind_of(link.table.round.tournament)
+
+
+def typed(link):
+    """The module that takes a typed game at the link's table (``TYPED``)."""
+    return TYPED[kind(link).sheet_layout]
 
 
 def phone_sheet(link, lang):
@@ -136,7 +145,7 @@ def sheet_state(request, link):
 @with_link
 def preview(request, link):
     """The typed game as the engine scores it; saves nothing. Errors only for what is typed."""
-    _status, payload = kind(link).hook("phone_preview")(request, link)
+    _status, payload = typed(link).preview(request, link)
     return JsonResponse(payload, status=200)
 
 
@@ -147,7 +156,7 @@ def save_game(request, link):
     """Key or correct a game. 200 stored (also when the same game was stored before: once), 400 refused with the
     errors by input, 409 a conflict with the version saved meanwhile, never resolved silently."""
     access = access_of(request, link)
-    save = kind(link).hook("phone_save")
+    save = typed(link).save
     status, payload = services.once(link=link, key=posted_key(request), write=lambda: save(access, request, link),
                                     access=access)
     return answer(link, status, payload)

@@ -1,7 +1,7 @@
 """The table page's Ziege half (docs/table-entry.md "Offiziers-Cego and Ziege"): the typed game (team A's card
 points and the two trick flags), its preview and save. Ziege games go through ``table_entry.ziege`` and
-``results.ziege``; the engine scores, never this module. ``tournament.games`` names ``preview`` and ``save`` as the
-kind's hooks."""
+``results.ziege``; the engine scores, never this module. ``phone.views.TYPED`` takes ``preview`` and ``save``
+for the "series" layout."""
 
 from django.utils.translation import gettext as _
 

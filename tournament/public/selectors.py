@@ -17,7 +17,7 @@ from tournament.common import names, namesakes
 from tournament.common.collation import name_key, person_key
 from tournament.common.i18n import engine_lang
 from tournament.draws.selectors import namesake_scope, number_text
-from tournament.games import keys
+from tournament.games import keys, kind_of
 from tournament.models import (
     Adjustment,
     Entry,
@@ -29,7 +29,7 @@ from tournament.models import (
     Team,
     Tournament,
 )
-from tournament.results.engine import is_offiziers, offiziers_pack
+from tournament.results import offiziers
 from tournament.standings import ranking as standings
 from tournament.statistics.selectors import label as contract_label
 
@@ -180,15 +180,6 @@ def _game_row(game, table, me_position, names, points, lang):
     }
 
 
-def _offiziers_cells(game, position, pack, points):
-    """An Offiziers-Cego game seen from ``position``: own card points and the opponent's (the game stores seat
-    1's), won or lost by the score (a draw, 35:35, neither)."""
-    if game.card_points is None:           # a rule violation: no points
-        return {"offiziers": True, "score_line": "", "won": points > 0 if points else None}
-    mine = game.card_points if position == 0 else pack - game.card_points
-    return {"offiziers": True, "score_line": f"{mine}:{pack - mine}", "won": points > 0 if points else None}
-
-
 def player_games(entry):
     """Every game at each of the entry's tables, round by round, with the entry's points and running total.
 
@@ -199,7 +190,8 @@ def player_games(entry):
     lang = engine_lang()
     own = list(Seat.objects.filter(entry=entry).select_related("table", "round__tournament")
                .order_by("round__number"))
-    pack = offiziers_pack(own[0].round.tournament) if own and is_offiziers(own[0].round.tournament) else None
+    pairs = own and kind_of(own[0].round.tournament).sheet_layout == "pair"     # seat 1's points: the pack's rest
+    pack = offiziers.offiziers_pack(own[0].round.tournament) if pairs else None
     table_ids = [s.table_id for s in own]
     people = {}
     for seat in (Seat.objects.filter(table_id__in=table_ids).select_related("entry__player")
@@ -231,7 +223,7 @@ def player_games(entry):
             totals.append(running)
             row = _game_row(game, table, seat.position, names, points or 0, lang)
             if pack is not None:
-                row.update(_offiziers_cells(game, seat.position, pack, points or 0))
+                row.update(offiziers.player_cells(game, seat.position, pack, points or 0))
             row["running"] = running
             rows.append(row)
         sheet_total = sheet_totals.get(table.pk)

@@ -2,7 +2,7 @@
 from django.urls import path
 
 from tournament.public.views import pages as public
-from tournament.public.views import prereg
+from tournament.public.views import prereg, ziege
 
 app_name = "public"
 urlpatterns = [
@@ -15,5 +15,5 @@ urlpatterns = [
     path("turnier/<id:pk>/spieler/<id:entry_pk>/", public.player, name="player"),
     path("saison/<id:pk>/", public.season, name="season"),
     path("saison/<id:pk>/teams/", public.season_teams, name="season_teams"),
-    path("saison/<id:pk>/ziege/", public.season_ziege, name="season_ziege"),
+    path("saison/<id:pk>/ziege/", ziege.season, name="season_ziege"),
 ]

@@ -5,7 +5,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import get_language
 
 from scoring import resolve
-from scoring.offiziers import PACK
+from tournament.games import kind_of
 from tournament.models.play import OFFIZIERS_CONTRACT, OFFIZIERS_NAME, contract_name  # noqa: F401 (the engine's words)
 
 # What a game of Offiziers-Cego stores in ``Game.contract`` (there is no contract; docs/scoring.md).
@@ -43,46 +43,26 @@ def ruleset_for(tournament):
     return resolve(tournament.ruleset, tournament.options or None)
 
 
-def is_offiziers(tournament):
-    return tournament.game == OFFIZIERS
-
-
-def offiziers_pack(tournament):
-    """The card points of the whole pack by the tournament's counting: 79 by pairs, 70 by triples."""
-    return PACK[ruleset_for(tournament).counting]
-
-
 def game_fields(table, data):
-    """The fields a Game row stores for the entered ``data``; an Offiziers-Cego game stores seat 1's points."""
-    fields = stored_fields(data)
-    if is_offiziers(table.round.tournament):
-        fields = {name: None for name in GAME_FIELDS} | {"calls": 0, "ouverte": False, "contract": OFFIZIERS,
-                                                           "card_points": data.get("card_points"),
-                                                           "penalty": data.get("penalty")}
-    return fields
-
-
-def _offiziers_game(tournament, data):
-    """Seat 1's points are entered; seat 2's are the pack minus them (the engine checks both)."""
-    game = {"game": "offiziers", "ruleset": tournament.ruleset, "players": 2}
-    options = dict(tournament.options or {})
-    if tournament.win_loss:
-        options["writing"] = "win_loss"
-    if options:
-        game["options"] = options
-    points = data.get("card_points")
-    if points is not None:
-        game["card_points"] = [points, offiziers_pack(tournament) - points]
-    if data.get("penalty") is not None:
-        game["penalty"] = data["penalty"]
-    return game
+    """The fields a Game row stores for the entered ``data`` (the game's kind says which: ``game_fields``)."""
+    return kind_of(table.round.tournament).hook("game_fields")(table, data)
 
 
 def engine_game(table, number, data):
-    """The engine's JSON game for row ``number`` of ``table`` from the entered ``data``."""
+    """The engine's JSON game for row ``number`` of ``table`` from the entered ``data`` (the kind's
+    ``engine_game``)."""
+    return kind_of(table.round.tournament).hook("engine_game")(table, number, data)
+
+
+def cego_fields(table, data):
+    """A Cego game stores its ``GAME_FIELDS`` as entered (``stored_fields``); ``table`` as every kind's hook takes
+    it."""
+    return stored_fields(data)
+
+
+def cego_game(table, number, data):
+    """The engine's game of a Cego row: the ruleset, the table's size, the deal's dealer and who sits out."""
     tournament = table.round.tournament
-    if is_offiziers(tournament):
-        return _offiziers_game(tournament, data)
     deal = table.deal(number)
     game = {"ruleset": tournament.ruleset, "players": table.size, "dealer": deal.dealer}
     if tournament.options:

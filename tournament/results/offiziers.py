@@ -1,15 +1,48 @@
 """The score sheet of an Offiziers-Cego table (two players): the entry form and the rows with running totals.
 
 Per game the sheet takes seat 1's card points (seat 2's are the pack minus them, shown) or a rule violation;
-``services.record_game`` scores it through the engine (``results.engine.engine_game``). Nothing here writes.
+``services.record_game`` scores it through the engine (``results.engine.engine_game``, which asks this module's
+``engine_game`` and ``game_fields``: the Offiziers-Cego kind's hooks). Nothing here writes.
 """
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.results.engine import offiziers_pack
+from scoring.offiziers import PACK
+from tournament.results.engine import GAME_FIELDS, OFFIZIERS, ruleset_for
 
 PENALTY_CHOICES = (("", "—"), ("0", _("Seat 1")), ("1", _("Seat 2")))
+
+
+def offiziers_pack(tournament):
+    """The card points of the whole pack by the tournament's counting: 79 by pairs, 70 by triples."""
+    return PACK[ruleset_for(tournament).counting]
+
+
+def game_fields(table, data):
+    """The fields a Game row stores (the kind's ``game_fields``): seat 1's card points or the rule violation, the
+    contract ``offiziers`` and no Cego variant."""
+    return {name: None for name in GAME_FIELDS} | {"calls": 0, "ouverte": False, "contract": OFFIZIERS,
+                                                   "card_points": data.get("card_points"),
+                                                   "penalty": data.get("penalty")}
+
+
+def engine_game(table, number, data):
+    """The engine's game (the kind's ``engine_game``): seat 1's points are entered; seat 2's are the pack minus
+    them (the engine checks both)."""
+    tournament = table.round.tournament
+    game = {"game": "offiziers", "ruleset": tournament.ruleset, "players": 2}
+    options = dict(tournament.options or {})
+    if tournament.win_loss:
+        options["writing"] = "win_loss"
+    if options:
+        game["options"] = options
+    points = data.get("card_points")
+    if points is not None:
+        game["card_points"] = [points, offiziers_pack(tournament) - points]
+    if data.get("penalty") is not None:
+        game["penalty"] = data["penalty"]
+    return game
 
 
 class OffiziersGameForm(forms.Form):
@@ -58,3 +91,12 @@ def initial(table, raw):
         return {"number": number, "card_points": game.card_points, "penalty": game.penalty, "version": game.version}
     open_games = [n for n in range(1, table.games_planned + 1) if n not in games]
     return {"number": open_games[0] if open_games else table.games_planned}
+
+
+def player_cells(game, position, pack, points):
+    """An Offiziers-Cego game seen from ``position`` on a player's page (``public.selectors.player_games``): own
+    card points and the opponent's (the game stores seat 1's), won or lost by the score (a draw, 35:35, neither)."""
+    if game.card_points is None:           # a rule violation: no points
+        return {"offiziers": True, "score_line": "", "won": points > 0 if points else None}
+    mine = game.card_points if position == 0 else pack - game.card_points
+    return {"offiziers": True, "score_line": f"{mine}:{pack - mine}", "won": points > 0 if points else None}

@@ -5,18 +5,28 @@ A game is team A's card points (team B's are 120 minus them) and whether each te
 by ``ziege.split_series`` on every read, never stored. After a finished series the next game starts a new one.
 """
 
+from django import forms
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from scoring import ScoringError, ziege
 from scoring.games import score_game
 from tournament.audit.log import audit
+from tournament.common.fields import WholeNumberField
 from tournament.models import AuditLog, Tournament, ZiegeGame
 from tournament.models.locks import lock_tournament
 from tournament.results.rules import check_round_writable
 from tournament.staff import permissions
+
+
+class ZiegeGameForm(forms.Form):
+    """One typed game at a Ziege table (the office's table page): team A's card points, both trick flags."""
+    points_a = WholeNumberField(label=gettext_lazy("Card points of team A"), min_value=0, max_value=120)
+    trick_a = forms.BooleanField(label=gettext_lazy("Team A took a trick"), required=False, initial=True)
+    trick_b = forms.BooleanField(label=gettext_lazy("Team B took a trick"), required=False, initial=True)
+    reason = forms.CharField(label=gettext_lazy("Reason"), required=False, max_length=200)
 
 
 def _engine_error(err):

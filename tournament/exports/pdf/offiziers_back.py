@@ -21,3 +21,8 @@ def offiziers_back_context(tournament):
             "penalty_fach": paper["penalty_fach"], "penalty_plus": signed(paper["penalty_value"]),
             "penalty_minus": signed(-paper["penalty_value"]), "win_loss": tournament.win_loss,
             "note_lines": range(8)}
+
+
+def offiziers_back(tournament):
+    """The back page of an Offiziers-Cego sheet (the kind's ``sheet_back``): the template and its context."""
+    return TEMPLATE, offiziers_back_context(tournament)

@@ -25,12 +25,14 @@ from tournament.common.numbers import signed
 from tournament.draws.links import active_links, link_warning
 from tournament.draws.selectors import namesake_scope, seat_labels
 from tournament.exports.base import CEGO_GAMES, PdfExporter, render_document, site_base
-from tournament.exports.pdf import offiziers_back, sheet_layout
+from tournament.exports.pdf import sheet_layout
 from tournament.exports.pdf.cards import table_link
 from tournament.exports.pdf.page_sharing import write_pages
 from tournament.exports.registry import register
+from tournament.games import kind_of
 from tournament.models import Game, Round, Score, Seat, Table
-from tournament.results.engine import is_offiziers, offiziers_pack, ruleset_for
+from tournament.results.engine import ruleset_for
+from tournament.results.offiziers import offiziers_pack
 from tournament.results.rows import variant_text
 from tournament.results.scoresheet import ScoreSheet
 
@@ -168,6 +170,11 @@ def sheet_pages(table, seats, games=None, totals=None, *, zero_sum=True, out_sco
             "ended": (games is not None or bool(totals)) and table.ended_early}
 
 
+def cego_back(tournament):
+    """The back page of a Cego sheet (the Cego kind's ``sheet_back``): the template and its context."""
+    return "exports/pdf/sheet_back.html", back_context(tournament)
+
+
 def back_context(tournament):
     """The back page: the ruleset's tariff grid, its fixed values and the contract abbreviations."""
     rs = ruleset_for(tournament)
@@ -249,8 +256,7 @@ def render_sheets(round_, items, *, back, progress, filled, site_url=None):
     scope = namesake_scope(tournament.pk)
     back_page = None
     if back != "none":
-        template, context = ((offiziers_back.TEMPLATE, offiziers_back.offiziers_back_context(tournament))
-                             if is_offiziers(tournament) else ("exports/pdf/sheet_back.html", back_context(tournament)))
+        template, context = kind_of(tournament).hook("sheet_back")(tournament)      # the game's own back page
         back_doc = render_document(template, {**base, **context}, font_config)
         back_page = back_doc.pages[0]
     total = len(items)

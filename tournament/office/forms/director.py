@@ -18,6 +18,7 @@ from tournament.common.fields import WholeNumberField, tidy_names, whole_numbers
 from tournament.common.i18n import engine_lang
 from tournament.models import Category, Entry, Player, Season, Team, Tournament
 from tournament.office.forms import visibility
+from tournament.office.forms.game_fields import GameFields
 from tournament.registration.selectors import namesakes
 from tournament.registration.services import ENTRY_FIELDS, PLAYER_FIELDS
 from tournament.results.engine import MAX_POINTS
@@ -59,10 +60,9 @@ class SeasonForm(forms.ModelForm):
 
 
 MAX_PREREG = 2000          # places for online pre-registration
-OFFIZIERS_FIELDS = ("games_per_round_2", "win_loss", "round_robin")
 
 
-class TournamentForm(forms.ModelForm):
+class TournamentForm(GameFields, forms.ModelForm):
     ruleset = forms.ChoiceField(label=_("Ruleset"))
     options = forms.CharField(
         label=_("Ruleset overrides (JSON)"), required=False, max_length=4000,     # a few parameters: 4,000 is ample
@@ -105,7 +105,7 @@ class TournamentForm(forms.ModelForm):
         self.fields["prize_places"].help_text = _("Ranks 1 to this number win a prize; ties at the edge are included.")
         self.fields["last_place_prize"].help_text = _("The last place gets a prize as well (a Cego custom).")
         self._add_tiebreak_fields()
-        self._offiziers_only()
+        self.own_game_fields()
         visibility.add_field(self)
         self.fields["seed"].help_text = _(
             "Publish it before the draw, or take it from a public physical draw. The same seed and the same "
@@ -120,16 +120,6 @@ class TournamentForm(forms.ModelForm):
         else:
             self.initial.setdefault("seed", secrets.token_hex(4))
             self.initial.setdefault("date", datetime.date.today())
-
-    def _offiziers_only(self):
-        """Tables of two, win/loss writing and round robin belong to Offiziers-Cego: for another game they are
-        shown hidden (``office/game_fields.js`` shows them when Offiziers is chosen) and, when saved, disabled —
-        the stored values stay whatever was posted."""
-        posted = self.data.get(self.add_prefix("game")) if self.is_bound else None
-        self.offiziers_shown = (posted or self.instance.game) == Tournament.Game.OFFIZIERS
-        if self.is_bound and not self.offiziers_shown:
-            for name in OFFIZIERS_FIELDS:
-                self.fields[name].disabled = True
 
     def _add_tiebreak_fields(self):
         """The tie-break chain as ordered selects: 1st, 2nd, … tie-break, each one of ``standings.TIEBREAKS``."""

@@ -166,8 +166,8 @@ def _draw_posted(request, tournament, number, round_, form):
     if request.POST.get("ask") and open_before(tournament, number):
         return ask_draw(request, tournament, number)
     try:
-        round_ = draws.draw_round(tournament=tournament, number=number, user=request.user,
-                                  seed=form.cleaned_data["seed"].strip() or None)
+        round_ = kind_of(tournament).hook("draw_round")(tournament=tournament, number=number, user=request.user,
+                                                        seed=form.cleaned_data["seed"].strip() or None)
     except ValidationError as err:
         errors.to_messages(request, err)
         return None

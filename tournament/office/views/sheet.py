@@ -28,29 +28,31 @@ from tournament.common import params
 from tournament.common.i18n import engine_lang
 from tournament.common.numbers import is_plain_digits
 from tournament.draws.selectors import labelled
+from tournament.games import kind_of
 from tournament.idempotency import by_version, idempotent
 from tournament.models import Game, Round, Table
 from tournament.office import errors
-from tournament.office.access import allowed, round_tournament, table_tournament
+from tournament.office.access import allowed, enter, round_tournament
+from tournament.office.views import offiziers
 from tournament.office.views.sheet_rows import (
     audit_rows,
     conflict_context,
     game_payload,
+    get_table,
     grid_context,
     round_url,
     sheet_context,
+    sheet_url,
 )
-from tournament.results import engine, offiziers, selectors, services
+from tournament.results import engine, selectors, services
 from tournament.results.rows import GameRowForm, TotalsForm, row_values, ui_field
 from tournament.staff import permissions
 
 ROW_INPUTS = ("contract", "declarer", "result", "penalty", "calls", "played_with", "ouverte", "reason")
 PARTIAL = "office/sheet/_partial.html"
-
-
-def enter(view):
-    """Results of the table's tournament: its entry helpers, directors, the season's organisers, superusers."""
-    return allowed(permissions.ENTER, table_tournament)(view)
+# The sheet page of a table whose kind lays its sheet out other than a row per game with every seat ("seats"), by
+# ``GameKind.sheet_layout`` (a Ziege table has its own page, ``office.ziege``): the office's half of the registry.
+PAGES = {"pair": offiziers.sheet}
 
 
 def posted_reason(request):
@@ -66,15 +68,6 @@ def posted_version(request):
 
 def wants_json(request):
     return "application/json" in request.headers.get("Accept", "")
-
-
-def get_table(pk):
-    return get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
-
-
-def sheet_url(table, row=None):
-    url = reverse("entry:sheet", args=[table.pk])
-    return f"{url}?{params.GAME}={row}#g{row}" if row else url
 
 
 def typed_values(post, size):
@@ -122,9 +115,9 @@ def status_only(request, errors, status):
 @require_GET
 def sheet(request, pk):
     table = get_table(pk)
-    if engine.is_offiziers(table.round.tournament):
-        initial = offiziers.initial(table, params.get(request.GET, params.GAME))
-        return offiziers_sheet(request, table, offiziers.OffiziersGameForm(table=table, initial=initial))
+    page = PAGES.get(kind_of(table.round.tournament).sheet_layout)
+    if page is not None:
+        return page(request, table)
     row = params.get(request.GET, params.GAME)
     context = sheet_context(table)
     if is_plain_digits(row) and 1 <= int(row) <= table.games_planned:
@@ -358,34 +351,3 @@ def delete_totals(request, table):
         return redirect(reverse("entry:totals", args=[table.pk]))
     messages.success(request, _("The totals of table %(number)s are deleted.") % {"number": table.number})
     return redirect(sheet_url(table))
-
-
-def offiziers_sheet(request, table, form, status=200):
-    """The sheet of a table of two (Offiziers-Cego): the games, both seats' points, running totals, one form."""
-    context = {"table": table, "round": table.round, "tournament": table.round.tournament, "form": form,
-               "seats": labelled(selectors.seats_of(table)), "round_url": round_url(table.round),
-               "sheet": offiziers.sheet_rows(table)}
-    return render(request, "office/sheet/offiziers.html", context, status=status)
-
-
-@enter
-@require_POST
-@idempotent
-def offiziers_save(request, pk):
-    """Store one game of a table of two through ``services.record_game`` (a correction names its version)."""
-    table = get_table(pk)
-    if not engine.is_offiziers(table.round.tournament):
-        raise Http404
-    form = offiziers.OffiziersGameForm(request.POST, table=table)
-    if form.is_valid():
-        try:
-            game = services.record_game(table=table, number=form.cleaned_data["number"],
-                                        data=form.data_for_service(), user=request.user,
-                                        expected_version=form.cleaned_data["version"],
-                                        reason=form.cleaned_data["reason"])
-        except errors.ERRORS as err:
-            errors.to_form(form, err)
-        else:
-            messages.success(request, game.explanation)
-            return redirect(sheet_url(table))
-    return offiziers_sheet(request, table, form, status=400)

@@ -5,6 +5,7 @@ preview, from the engine result the view passes in; the running totals come from
 rendered by ``templates/office/sheet/_row.html`` for the page and for every partial answer alike.
 """
 
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
@@ -13,6 +14,7 @@ from scoring import seats as seat_rules
 from scoring.contracts import CONTRACTS, DRESCHER, GOAL, PENALTY, POINT
 from tournament.audit import words
 from tournament.audit.words import describe_game
+from tournament.common import params
 from tournament.common.i18n import engine_lang
 from tournament.common.numbers import signed
 from tournament.draws.selectors import labelled
@@ -26,6 +28,16 @@ from tournament.results.rows import (
     show_raeuber_tricks,
     split_variants,
 )
+
+
+def get_table(pk):
+    return get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
+
+
+def sheet_url(table, row=None):
+    """The entry page of ``table`` (at row ``row``)."""
+    url = reverse("entry:sheet", args=[table.pk])
+    return f"{url}?{params.GAME}={row}#g{row}" if row else url
 
 
 def round_url(round_):

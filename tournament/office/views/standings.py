@@ -29,7 +29,6 @@ from tournament.seasons import services as seasons
 from tournament.standings import categories as season_categories
 from tournament.standings import ranking as standings
 from tournament.standings import selectors as standings_queries
-from tournament.standings import ziege_season
 from tournament.standings.labels import tiebreak_label
 
 
@@ -120,10 +119,10 @@ def season_standings(request, pk):
         cells = [{"value": v, "counted": i in counted} for i, v in enumerate(row.data["per_tournament"])]
         rows.append({"row": row, "cells": cells})
     teams = standings_queries.team_standings(season=season)
-    ziege = ziege_season.season_ziege_standings(season, best_n=(best_n or MANY) if overridden else None)
     query = {params.CATEGORY: category} if category else {}
     return render(request, "office/season_standings.html", {
-        "season": season, "result": result, "rows": rows, "columns": columns, "teams": teams.rows, "ziege": ziege,
+        "season": season, "result": result, "rows": rows, "columns": columns, "teams": teams.rows,
+        **ziege_views.season_context(season, best_n=(best_n or MANY) if overridden else None),
         "category": category, "categories": choices, "category_label": dict(choices).get(category),
         "best_n": best_n if best_n and best_n < tournament_count else None, "overridden": overridden,
         "season_best_n": season.best_n, "tournament_count": tournament_count,

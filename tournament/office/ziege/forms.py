@@ -1,9 +1,10 @@
-"""Forms of the Ziege pages: a team of two new players, dissolving a team, one game at a table."""
+"""Forms of the Ziege pages: a team of two new players, dissolving a team (one game at a table is the kind's
+``game_form``, ``results.ziege.ZiegeGameForm``)."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.common.fields import WholeNumberField, tidy_names
+from tournament.common.fields import tidy_names
 
 
 class PairForm(forms.Form):
@@ -21,13 +22,6 @@ class PairForm(forms.Form):
         data = self.cleaned_data
         return ({"first_name": data["first_first_name"].strip(), "last_name": data["first_last_name"].strip()},
                 {"first_name": data["second_first_name"].strip(), "last_name": data["second_last_name"].strip()})
-
-
-class ZiegeGameForm(forms.Form):
-    points_a = WholeNumberField(label=_("Card points of team A"), min_value=0, max_value=120)
-    trick_a = forms.BooleanField(label=_("Team A took a trick"), required=False, initial=True)
-    trick_b = forms.BooleanField(label=_("Team B took a trick"), required=False, initial=True)
-    reason = forms.CharField(label=_("Reason"), required=False, max_length=200)
 
 
 class RemovePairForm(forms.Form):

@@ -8,17 +8,19 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from tournament.draws import ziege as ziege_draws
+from tournament.games import kind_of
 from tournament.idempotency import idempotent
 from tournament.models import Round, Seat, Tournament, ZiegeBye
 from tournament.office import errors
 from tournament.office.access import allowed, direct, forbidden, tournament_pk
 from tournament.office.common import table_links, tournament_context, tournament_or_404
 from tournament.office.forms.director import DrawForm
-from tournament.office.ziege.forms import PairForm, RemovePairForm, ZiegeGameForm
+from tournament.office.ziege.forms import PairForm, RemovePairForm
 from tournament.registration import ziege as ziege_registration
 from tournament.results import ziege as ziege_results
 from tournament.staff import permissions
 from tournament.standings import ziege as ziege_standings
+from tournament.standings import ziege_season
 
 
 def ziege_or_404(pk):
@@ -98,8 +100,9 @@ def round_detail(request, tournament, number):
             return redirect("director:round", tournament.pk, number)
         if form.is_valid():
             try:
-                round_ = ziege_draws.draw_round(tournament=tournament, number=number, user=request.user,
-                                                seed=form.cleaned_data["seed"].strip() or None)
+                round_ = kind_of(tournament).hook("draw_round")(tournament=tournament, number=number,
+                                                                user=request.user,
+                                                                seed=form.cleaned_data["seed"].strip() or None)
             except ValidationError as err:
                 errors.to_messages(request, err)
             else:
@@ -127,7 +130,8 @@ def table(request, pk, number, table):
     tournament = ziege_or_404(pk)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     table_ = get_object_or_404(round_.tables, number=table)
-    form = ZiegeGameForm(request.POST or None)
+    kind = kind_of(tournament)          # what the office may write at a table is the kind's (tournament.games)
+    form = kind.hook("game_form")(request.POST or None)
     if request.method == "POST":
         try:
             if "delete_last" in request.POST:
@@ -137,8 +141,8 @@ def table(request, pk, number, table):
                 return redirect("director:ziege_table", tournament.pk, number, table)
             if form.is_valid():
                 data = form.cleaned_data
-                ziege_results.record_game(table=table_, user=request.user, points_a=data["points_a"],
-                                          trick_a=data["trick_a"], trick_b=data["trick_b"], reason=data["reason"])
+                kind.hook("record_game")(table=table_, user=request.user, points_a=data["points_a"],
+                                         trick_a=data["trick_a"], trick_b=data["trick_b"], reason=data["reason"])
                 return redirect("director:ziege_table", tournament.pk, number, table)
         except ValidationError as err:
             errors.to_form(form, err)
@@ -153,3 +157,9 @@ def standings(request, tournament):
     """The standings page of a Ziege tournament (``office.views.standings`` hands it over)."""
     return render(request, "office/ziege/standings.html",
                   tournament_context(tournament, "standings", rows=ziege_standings.standings(tournament)))
+
+
+def season_context(season, best_n):
+    """The Ziege table of the season standings page (``office.views.standings.season_standings``), counting
+    ``best_n`` tournaments (None: the season's rule)."""
+    return {"ziege": ziege_season.season_ziege_standings(season, best_n=best_n)}

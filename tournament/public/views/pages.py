@@ -24,7 +24,6 @@ from tournament.public import charts
 from tournament.public import selectors as public_queries
 from tournament.public import tables as public_tables
 from tournament.standings import selectors as standings_queries
-from tournament.standings import ziege_season
 from tournament.standings.categories import chosen_category
 
 REFRESH_SECONDS = 30                                    # unless ``settings.PUBLIC_REFRESH_SECONDS`` says otherwise
@@ -115,7 +114,7 @@ def player_facts(request, pk, entry_pk):
     return {"row": next((r for r in result.rows if r.key == entry_pk), None), "field_size": len(result.rows)}
 
 
-@public_cache.cached("player", frame=("games_sum", "offiziers"), per_request=player_facts)
+@public_cache.cached("player", frame=("games_sum", "declarer"), per_request=player_facts)
 def player(request, pk, entry_pk):
     t = public_queries.published_tournament(pk)
     entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_pk, tournament=t)
@@ -133,7 +132,7 @@ def player(request, pk, entry_pk):
     return TemplateResponse(request, "public/player.html", {
         **tournament_context(t, "player"), "provisional": result.provisional, "noindex": True, "entry": entry,
         "name": name, **player_facts(request, pk, entry_pk), "games_sum": data["games_sum"], "data": data,
-        "offiziers": kind_of(t).seats == (2, 2),      # two players: no declarer columns
+        "declarer": kind_of(t).sheet_layout != "pair",      # two seats, seat 1's points: no declarer columns
         "chart": mark_safe(svg)})  # charts.py escapes every text it writes
 
 
@@ -161,13 +160,3 @@ def season_teams(request, pk):
     return TemplateResponse(request, "public/season_teams.html", {
         "season": s, "tab": "teams", "tournaments": tournaments, "table": table,
         "has_ziege": public_queries.season_has_ziege(s)})
-
-
-@public_cache.cached("season")
-def season_ziege(request, pk):
-    """The season's Ziege table (``standings.ziege_season``): its own tab, beside the Cego standings."""
-    s = public_queries.published_season(pk)
-    result = ziege_season.season_ziege_standings(s, published_only=True)
-    return TemplateResponse(request, "public/season_ziege.html", {
-        "season": s, "tab": "ziege", "tournaments": result.columns, "rows": result.rows, "has_ziege": True,
-        "provisional": result.provisional, "marked": s.best_n is not None})

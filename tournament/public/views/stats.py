@@ -11,11 +11,10 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tournament.games import kind_of
 from tournament.models import Entry, Player, Season, Tournament
 from tournament.public import cache as public_cache
+from tournament.public.views import ziege
 from tournament.statistics import selectors as statistics
-from tournament.statistics import ziege as ziege_stats
 
 
 def best_worst(stats):
@@ -26,11 +25,6 @@ def best_worst(stats):
 
 def published_tournament(pk):
     return get_object_or_404(Tournament.objects.select_related("season"), pk=pk, published=True)
-
-
-def has_ziege(tournaments):
-    """Whether the Ziege statistics are worth their queries: a published Ziege tournament is among them."""
-    return any(kind_of(t).teams for t in tournaments)
 
 
 def published_tournaments(season):
@@ -55,7 +49,7 @@ def season(request, pk):
     tournaments = published_tournaments(season_)
     return TemplateResponse(request, "public/stats/season.html", {
         "season": season_, "tournaments": tournaments, "stats": statistics.season_stats(season_),
-        "ziege": ziege_stats.season_ziege_stats(season_) if has_ziege(tournaments) else None,
+        **ziege.season_stats(season_, tournaments),
         "public_url": reverse("public:season", args=[season_.pk])})
 
 
@@ -81,5 +75,5 @@ def season_player(request, pk, player_pk):
     stats = statistics.player_season_stats(player_, season_)
     return TemplateResponse(request, "public/stats/season_player.html", {
         "season": season_, "player": player_, "entries": entries, "stats": stats, "best_worst": best_worst(stats),
-        "ziege": ziege_stats.player_ziege(player_, season_) if has_ziege(tournaments) else None,
+        **ziege.player_stats(player_, season_, tournaments),
         "public_url": reverse("public:season", args=[season_.pk])})

@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring import rulesets, tariff, ziege
+from scoring import rulesets, tariff
 from scoring.errors import ScoringError
 from tournament.common import params
 from tournament.common.i18n import engine_lang
@@ -104,17 +104,3 @@ def ruleset_parameters(rs):
         (_("Rule violation"), _("lost at %(fach)s Fach") % {"fach": rs.penalty_fach}),
     ]
     return params
-
-
-def ziege_page(request):
-    """Ziege's defeat points and series rule (RULES.md §9), from the constants of ``scoring.ziege``."""
-    lost_low = f"{ziege.LOW_FROM}–{ziege.EIER - 1}"
-    bands = [
-        {"points": f"{ziege.WIN_FROM}–{ziege.TOTAL}", "defeat": 0, "what": _("won")},
-        {"points": f"{ziege.EIER}", "defeat": 0, "what": _("60:60 (Eier): nobody gets defeat points")},
-        {"points": lost_low, "defeat": ziege.DEFEAT_LOW, "what": _("lost")},
-        {"points": f"0–{ziege.LOW_FROM - 1}", "defeat": ziege.DEFEAT_TRICK, "what": _("lost, with a trick")},
-        {"points": "0", "defeat": ziege.DEFEAT_NO_TRICK, "what": _("lost without a trick")},
-    ]
-    return render(request, "public/tariff/ziege.html", {"bands": bands, "target": ziege.SERIES_TARGET,
-                                                        "total": ziege.TOTAL})
