@@ -77,12 +77,13 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         formfield_callback = whole_numbers
-        fields = ["name", "date", "venue", "game", "ruleset", "options", "round_count", "games_per_round_4",
+        fields = ["name", "date", "start_time", "venue", "venue_address", "host", "entry_fee", "game", "ruleset", "options", "round_count", "games_per_round_4",
                   "games_per_round_5", "games_per_round_3", "games_per_round_2", "win_loss", "round_robin",
                   "keep_teams_apart", "seed", "published", "prize_places", "last_place_prize", "prereg_open",
                   "prereg_capacity"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
-                   "name": forms.TextInput(attrs={"autofocus": True})}
+                   "name": forms.TextInput(attrs={"autofocus": True}),
+                   "start_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M")}
 
     def __init__(self, *args, season=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -100,6 +101,7 @@ class TournamentForm(forms.ModelForm):
             self.fields[name].max_value = MAX_GAMES
             self.fields[name].widget.attrs.update(min=1, max=MAX_GAMES)
         self.fields["round_count"].widget.attrs.update(min=1, max=8)
+        self._calendar_fields()
         self.fields["prize_places"].required = False       # empty: keep the current number (10 when new)
         self.fields["prize_places"].widget.attrs.update(min=0, max=999)
         self.fields["prize_places"].help_text = _("Ranks 1 to this number win a prize; ties at the edge are included.")
@@ -120,6 +122,18 @@ class TournamentForm(forms.ModelForm):
         else:
             self.initial.setdefault("seed", secrets.token_hex(4))
             self.initial.setdefault("date", datetime.date.today())
+
+    def _calendar_fields(self):
+        """What the season's calendar and its iCal feed say about the day (docs/public.md, "Season calendar")."""
+        fields = self.fields
+        fields["start_time"].help_text = _("When play starts, e.g. 19:00. Empty: the calendar shows a whole day.")
+        fields["venue"].help_text = _("The hall or inn, as players know it.")
+        fields["entry_fee"].min_value, fields["entry_fee"].max_value = 0, 1000
+        fields["entry_fee"].widget.attrs.update(min=0, max=1000, step="0.50")
+        fields["entry_fee"].required = False        # empty: no fee (0)
+
+    def clean_entry_fee(self):
+        return self.cleaned_data.get("entry_fee") or 0
 
     def _offiziers_only(self):
         """Tables of two, win/loss writing and round robin belong to Offiziers-Cego: for another game they are
