@@ -130,7 +130,8 @@ def bars_svg(bars, *, title="", description="", element_id="bars"):
     ident = escape(str(element_id), {'"': "&quot;"})
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" height="{HEIGHT}em" '
              f'class="chart chart-bars" role="img" aria-labelledby="{ident}-title {ident}-desc" id="{ident}">',
-             f'<title id="{ident}-title">{escape(title)}</title>', f'<desc id="{ident}-desc">{escape(description)}</desc>']
+             f'<title id="{ident}-title">{escape(title)}</title>',
+             f'<desc id="{ident}-desc">{escape(description)}</desc>']
     values = [int(v) for _, v in bars]
     if not values:
         parts.append("</svg>")

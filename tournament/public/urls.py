@@ -1,8 +1,8 @@
 """URLs of the public pages (no login; published tournaments only). Paths are German, names English."""
 from django.urls import path
 
-from tournament.public.views import pages as public
 from tournament.public.views import calendar, players, prereg, screen
+from tournament.public.views import pages as public
 
 app_name = "public"
 urlpatterns = [

@@ -77,7 +77,8 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         formfield_callback = whole_numbers
-        fields = ["name", "date", "start_time", "venue", "venue_address", "host", "entry_fee", "game", "ruleset", "options", "round_count", "games_per_round_4",
+        fields = ["name", "date", "start_time", "venue", "venue_address", "host", "entry_fee", "game", "ruleset",
+                  "options", "round_count", "games_per_round_4",
                   "games_per_round_5", "games_per_round_3", "games_per_round_2", "win_loss", "round_robin",
                   "keep_teams_apart", "seed", "published", "prize_places", "last_place_prize", "prereg_open",
                   "prereg_capacity"]
