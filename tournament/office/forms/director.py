@@ -17,7 +17,7 @@ from tournament.common import names
 from tournament.common.fields import WholeNumberField, tidy_names, whole_numbers
 from tournament.common.i18n import engine_lang
 from tournament.models import Category, Entry, Player, Season, Team, Tournament
-from tournament.office.forms import visibility
+from tournament.office.forms import day_facts, visibility
 from tournament.registration.selectors import namesakes
 from tournament.registration.services import ENTRY_FIELDS, PLAYER_FIELDS
 from tournament.results.engine import MAX_POINTS
@@ -78,31 +78,28 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         formfield_callback = whole_numbers
         fields = ["name", "date", "start_time", "venue", "venue_address", "host", "entry_fee", "game", "ruleset",
-                  "options", "round_count", "games_per_round_4",
-                  "games_per_round_5", "games_per_round_3", "games_per_round_2", "win_loss", "round_robin",
-                  "keep_teams_apart", "seed", "published", "prize_places", "last_place_prize", "prereg_open",
-                  "prereg_capacity"]
+                  "options", "round_count", "games_per_round_4", "games_per_round_5", "games_per_round_3",
+                  "games_per_round_2", "win_loss", "round_robin", "keep_teams_apart", "seed", "published",
+                  "prize_places", "last_place_prize", "prereg_open", "prereg_capacity"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
-                   "name": forms.TextInput(attrs={"autofocus": True}),
-                   "start_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M")}
+                   "name": forms.TextInput(attrs={"autofocus": True})}
 
     def __init__(self, *args, season=None, **kwargs):
         super().__init__(*args, **kwargs)
         if season is not None:
             self.instance.season = season
         self.fields["ruleset"].choices = ruleset_choices()
-        self.fields["game"].required = False                # not sent: the game stays (Cego when new)
         labels = {"games_per_round_4": _("Games at a table of 4"), "games_per_round_5": _("Games at a table of 5"),
                   "games_per_round_3": _("Games at a table of 3")}
         labels["games_per_round_2"] = _("Games at a table of 2 (Offiziers-Cego)")
-        self.fields["game"].required = self.fields["games_per_round_2"].required = False
+        self.fields["game"].required = self.fields["games_per_round_2"].required = False   # not sent: they stay
         for name in ("games_per_round_4", "games_per_round_5", "games_per_round_3", "games_per_round_2"):
             self.fields[name].label = labels[name]
             self.fields[name].min_value = 1
             self.fields[name].max_value = MAX_GAMES
             self.fields[name].widget.attrs.update(min=1, max=MAX_GAMES)
         self.fields["round_count"].widget.attrs.update(min=1, max=8)
-        self._calendar_fields()
+        day_facts.adjust(self)
         self.fields["prize_places"].required = False       # empty: keep the current number (10 when new)
         self.fields["prize_places"].widget.attrs.update(min=0, max=999)
         self.fields["prize_places"].help_text = _("Ranks 1 to this number win a prize; ties at the edge are included.")
@@ -123,18 +120,6 @@ class TournamentForm(forms.ModelForm):
         else:
             self.initial.setdefault("seed", secrets.token_hex(4))
             self.initial.setdefault("date", datetime.date.today())
-
-    def _calendar_fields(self):
-        """What the season's calendar and its iCal feed say about the day (docs/public.md, "Season calendar")."""
-        fields = self.fields
-        fields["start_time"].help_text = _("When play starts, e.g. 19:00. Empty: the calendar shows a whole day.")
-        fields["venue"].help_text = _("The hall or inn, as players know it.")
-        fields["entry_fee"].min_value, fields["entry_fee"].max_value = 0, 1000
-        fields["entry_fee"].widget.attrs.update(min=0, max=1000, step="0.50")
-        fields["entry_fee"].required = False        # empty: no fee (0)
-
-    def clean_entry_fee(self):
-        return self.cleaned_data.get("entry_fee") or 0
 
     def _offiziers_only(self):
         """Tables of two, win/loss writing and round robin belong to Offiziers-Cego: for another game they are
