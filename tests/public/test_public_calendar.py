@@ -5,6 +5,7 @@ import decimal
 
 import icalendar
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from tests import factories
@@ -94,3 +95,27 @@ def test_director_form_takes_the_calendar_facts(client):
     for name in ("start_time", "venue_address", "host", "entry_fee"):
         assert f'name="{name}"' in page
     assert "Street and town of the hall" in page or "Straße und Ort der Halle" in page
+
+
+def test_the_facts_saved_in_the_form_reach_the_feed(client):
+    director = factories.staff()
+    t = factories.tournament(players=4, published=True)
+    office = Client()
+    office.force_login(director)
+    data = factories.tournament_data(name=t.name, date="2026-04-11", seed=t.seed, published="on", status=t.status,
+                                     start_time="18:30", venue_address="Hauptstraße 5, 78141 Schönwald",
+                                     host="Musikverein Schönwald", entry_fee="15")
+    assert office.post(reverse("director:tournament_edit", args=[t.pk]), data).status_code == 302
+    t.refresh_from_db()
+    assert (t.start_time, t.host, t.entry_fee) == (datetime.time(18, 30), "Musikverein Schönwald", 15)
+    event = icalendar.Calendar.from_ical(
+        client.get(reverse("public:season_calendar_ics", args=[t.season.pk])).content).walk("VEVENT")[0]
+    assert event.decoded("dtstart").replace(tzinfo=None) == datetime.datetime(2026, 4, 11, 18, 30)
+    assert "Musikverein Schönwald" in str(event["description"]) and "15,00 €" in str(event["description"])
+    assert event.decoded("sequence") == 1                  # the date and the place changed once
+    data.update(entry_fee="", host="")                     # an empty fee is no fee
+    assert office.post(reverse("director:tournament_edit", args=[t.pk]), data).status_code == 302
+    t.refresh_from_db()
+    assert t.entry_fee == 0
+    data["entry_fee"] = "1000.50"
+    assert office.post(reverse("director:tournament_edit", args=[t.pk]), data).status_code == 200   # refused
