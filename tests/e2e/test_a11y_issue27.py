@@ -1,6 +1,7 @@
 """Issue 27's public pages measured like the others (issue 16): no serious or critical WCAG 2.2 AA violation
-(axe-core), nothing scrolling sideways and every target at least 44 × 44 px — the calendar, a player's years and the player search on a 390 px phone,
-the big screen at 1920×1080. The iCal feed is no page: it is checked to be served as a calendar."""
+(axe-core), nothing scrolling sideways and every target at least 44 × 44 px — the calendar, a player's years and
+the player search on a 390 px phone, the big screen at 1920×1080 (axe and no sideways scrolling). The iCal feed is
+no page: it is checked to be served as a calendar."""
 
 import datetime
 
