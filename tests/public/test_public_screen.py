@@ -66,6 +66,7 @@ def test_at_the_end_the_prize_winners_come_first(client):
     kinds = [s["kind"] for s in response.context["slides"]]
     assert kinds == ["prizes", "standings", "standings"]
     assert [r["rank"] for r in response.context["slides"][0]["rows"]][:3] == [1, 2, 3]
+    assert all(r["now"] is not None for s in response.context["slides"] for r in s["rows"])    # the round's points
 
 
 def test_polling_costs_a_304_until_something_changes(client, django_assert_max_num_queries):

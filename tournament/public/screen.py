@@ -40,6 +40,13 @@ def seat_rows(round_):
     return rows
 
 
+def with_round(rows, current):
+    """Each standings row with ``now``: its points in ``current`` (the round being played, or the last one)."""
+    for row in rows:
+        row["now"] = row["rounds"][current.number - 1] if len(row["rounds"]) >= current.number else None
+    return rows
+
+
 def phase(tournament, current, progress):
     if current is None:
         return "before"
@@ -64,12 +71,10 @@ def screen(request, tournament):
     if shown == "before" or kind_of(tournament).teams:      # Ziege: series won, its own standings page
         return data
     result = public_cache.standings(request, tournament)
-    rows = public_tables.standings_rows(result.rows, {r.key for r in result.prizes})
-    for row in rows:            # the points of the round being played (or the last one)
-        row["now"] = row["rounds"][current.number - 1] if len(row["rounds"]) >= current.number else None
+    rows = with_round(public_tables.standings_rows(result.rows, {r.key for r in result.prizes}), current)
     data["provisional"] = result.provisional
     if shown == "final":
-        prizes = public_tables.standings_rows(result.prizes)
+        prizes = with_round(public_tables.standings_rows(result.prizes), current)
         data["slides"] += [{"kind": "prizes", "rows": part} for part in chunks(prizes, ROWS)]
     data["slides"] += [{"kind": "standings", "rows": part} for part in chunks(rows, ROWS)]
     return data
