@@ -77,7 +77,12 @@ VERSIONS = {
               "JOIN {entry} e ON e.tournament_id = t.id WHERE t.id = %(pk)s AND e.id = %(entry_pk)s AND t.published",
     "season": "SELECT data_version, NULL FROM {season} WHERE id = %(pk)s",
     "site": "SELECT id, setup_version FROM {tournament} WHERE published ORDER BY id",
+    # a player's years: every published tournament the player entered and its season (name, results, best N)
+    "player_years": "SELECT t.id, t.data_version, s.data_version FROM {tournament} t JOIN {entry} e "
+                    "ON e.tournament_id = t.id JOIN {season} s ON s.id = t.season_id "
+                    "WHERE e.player_id = %(player_pk)s AND t.published ORDER BY t.id",
 }
+MANY_ROWS = {"site", "player_years"}       # scopes whose key is every row read (the others read one)
 TABLES = {"tournament": Tournament._meta.db_table, "entry": Entry._meta.db_table, "season": Season._meta.db_table}
 _standings = {}
 _flights, _flights_lock = {}, threading.Lock()
@@ -109,12 +114,14 @@ def digest(value):
 
 def read_version(scope, kwargs):
     """The ``Version`` of what a page of ``scope`` (``VERSIONS``) shows for the URL's ``kwargs``; None when there is
-    nothing published to show (the view answers 404). Every scope but "site" reads one row."""
+    nothing published to show (the view answers 404). Every scope but ``MANY_ROWS`` reads one row."""
     with connection.cursor() as cursor:
         cursor.execute(VERSIONS[scope].format(**TABLES), kwargs)
         rows = cursor.fetchall()
     if scope == "site":
         return Version(key=tuple(rows))
+    if scope in MANY_ROWS:
+        return Version(key=tuple(rows)) if rows else None
     if not rows:
         return None
     *key, data = rows[0]
@@ -252,7 +259,11 @@ def standings(request, tournament, category=None):
     """``tournament_standings`` of ``tournament`` (an instance or a pk) computed once per data version and
     process. Kept in process memory as the object itself: unpickling 300 ranked rows from a cache would cost
     a third of a player page. Callers only read it (the views copy rows into their own dicts)."""
-    version = getattr(request, "public_data_version", None)
+    return standings_at(tournament, getattr(request, "public_data_version", None), category)
+
+
+def standings_at(tournament, version, category=None):
+    """``standings`` of ``tournament`` at its data version ``version`` (None: computed, not kept)."""
     pk = getattr(tournament, "pk", tournament)
     key = (pk, category, version)
     if version is not None and key not in _standings:

@@ -121,3 +121,43 @@ def running_total_svg(totals, *, breaks=(), title="", description="", empty_text
                  f'fill="{colour}">{escape(signed(final))}</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def bars_svg(bars, *, title="", description="", element_id="bars"):
+    """The SVG of ``bars`` — ``(label, value)`` pairs, e.g. a player's season totals, oldest first — as columns
+    from a zero line (negative values hang below it), each with its value above and its label below. Same box and
+    em-sized text as ``running_total_svg``; the page shows the numbers in a table beside it as well."""
+    ident = escape(str(element_id), {'"': "&quot;"})
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" height="{HEIGHT}em" '
+             f'class="chart chart-bars" role="img" aria-labelledby="{ident}-title {ident}-desc" id="{ident}">',
+             f'<title id="{ident}-title">{escape(title)}</title>',
+             f'<desc id="{ident}-desc">{escape(description)}</desc>']
+    values = [int(v) for _, v in bars]
+    if not values:
+        parts.append("</svg>")
+        return "".join(parts)
+    low, high, _step = _bounds(values)
+    top, bottom = PAD_TOP, 100 - 12            # percent of the height: room for the value and the label
+
+    def y(value):
+        return top + (bottom - top) * (high - value) / (high - low)
+
+    slot = 100 / len(values)
+    width = min(slot * 0.6, 18)
+    zero = y(0)
+    parts.append(f'<line x1="0%" x2="100%" y1="{_pct(zero)}%" y2="{_pct(zero)}%" class="chart-zero" '
+                 f'stroke="{MUTED}" stroke-width="1"/>')
+    for i, ((label, _value), value) in enumerate(zip(bars, values, strict=True)):
+        centre = slot * (i + 0.5)
+        upper, lower = min(zero, y(value)), max(zero, y(value))
+        colour = MINUS if value < 0 else FOREST
+        tone = "chart-minus" if value < 0 else "chart-plus"
+        parts.append(f'<rect x="{_pct(centre - width / 2)}%" width="{_pct(width)}%" y="{_pct(upper)}%" '
+                     f'height="{_pct(max(lower - upper, 0.5))}%" class="chart-bar {tone}" fill="{colour}"/>')
+        parts.append(f'<text x="{_pct(centre)}%" y="{_pct(upper)}%" dy="-0.4em" text-anchor="middle" '
+                     f'class="chart-final {tone}" {FONT} font-weight="700" {HALO} fill="{colour}">'
+                     f'{escape(signed(value))}</text>')
+        parts.append(f'<text x="{_pct(centre)}%" y="100%" dy="-0.4em" text-anchor="middle" class="chart-label" '
+                     f'{FONT} fill="{MUTED}">{escape(str(label))}</text>')
+    parts.append("</svg>")
+    return "".join(parts)

@@ -233,6 +233,7 @@ class SeasonTable(Table):
 
     def __init__(self, rows, *, tournaments, best_n=None):
         self.marked = best_n is not None          # results that do not count are struck through
+        self.player_url_prefix = reverse("public:player_years", args=[0]).removesuffix("0/")   # a player's years
         columns = [
             rank_column(),
             Column("name", _("Name"), order_by=("sort_name",)),

@@ -1,8 +1,8 @@
 """URLs of the public pages (no login; published tournaments only). Paths are German, names English."""
 from django.urls import path
 
+from tournament.public.views import calendar, players, prereg, screen, ziege
 from tournament.public.views import pages as public
-from tournament.public.views import prereg, ziege
 
 app_name = "public"
 urlpatterns = [
@@ -16,4 +16,10 @@ urlpatterns = [
     path("saison/<id:pk>/", public.season, name="season"),
     path("saison/<id:pk>/teams/", public.season_teams, name="season_teams"),
     path("saison/<id:pk>/ziege/", ziege.season, name="season_ziege"),
+    # issue 27: the hall's big screen, the season calendar and its feed, a player's years and the player search
+    path("turnier/<id:pk>/leinwand/", screen.screen, name="screen"),
+    path("saison/<id:pk>/kalender/", calendar.season_calendar, name="season_calendar"),
+    path("saison/<id:pk>/kalender.ics", calendar.season_feed, name="season_calendar_ics"),
+    path("spieler/", players.search, name="players"),
+    path("spieler/<id:player_pk>/", players.player, name="player_years"),
 ]

@@ -17,7 +17,7 @@ from tournament.common import names
 from tournament.common.fields import WholeNumberField, tidy_names, whole_numbers
 from tournament.common.i18n import engine_lang
 from tournament.models import Category, Entry, Player, Season, Team, Tournament
-from tournament.office.forms import visibility
+from tournament.office.forms import day_facts, visibility
 from tournament.office.forms.game_fields import GameFields
 from tournament.registration.selectors import namesakes
 from tournament.registration.services import ENTRY_FIELDS, PLAYER_FIELDS
@@ -28,6 +28,8 @@ from tournament.standings.labels import tiebreak_label
 
 MAX_GAMES = 60   # Game.number is 1–60
 TIEBREAK_SLOTS = 4
+
+
 def ruleset_choices():
     lang = engine_lang()
     return [(key, resolve(key).name[lang]) for key in RULESET_KEYS]
@@ -77,10 +79,10 @@ class TournamentForm(GameFields, forms.ModelForm):
     class Meta:
         model = Tournament
         formfield_callback = whole_numbers
-        fields = ["name", "date", "venue", "game", "ruleset", "options", "round_count", "games_per_round_4",
-                  "games_per_round_5", "games_per_round_3", "games_per_round_2", "win_loss", "round_robin",
-                  "keep_teams_apart", "seed", "published", "prize_places", "last_place_prize", "prereg_open",
-                  "prereg_capacity"]
+        fields = ["name", "date", "start_time", "venue", "venue_address", "host", "entry_fee", "game", "ruleset",
+                  "options", "round_count", "games_per_round_4", "games_per_round_5", "games_per_round_3",
+                  "games_per_round_2", "win_loss", "round_robin", "keep_teams_apart", "seed", "published",
+                  "prize_places", "last_place_prize", "prereg_open", "prereg_capacity"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
                    "name": forms.TextInput(attrs={"autofocus": True})}
 
@@ -89,17 +91,17 @@ class TournamentForm(GameFields, forms.ModelForm):
         if season is not None:
             self.instance.season = season
         self.fields["ruleset"].choices = ruleset_choices()
-        self.fields["game"].required = False                # not sent: the game stays (Cego when new)
         labels = {"games_per_round_4": _("Games at a table of 4"), "games_per_round_5": _("Games at a table of 5"),
                   "games_per_round_3": _("Games at a table of 3")}
         labels["games_per_round_2"] = _("Games at a table of 2 (Offiziers-Cego)")
-        self.fields["game"].required = self.fields["games_per_round_2"].required = False
+        self.fields["game"].required = self.fields["games_per_round_2"].required = False   # not sent: they stay
         for name in ("games_per_round_4", "games_per_round_5", "games_per_round_3", "games_per_round_2"):
             self.fields[name].label = labels[name]
             self.fields[name].min_value = 1
             self.fields[name].max_value = MAX_GAMES
             self.fields[name].widget.attrs.update(min=1, max=MAX_GAMES)
         self.fields["round_count"].widget.attrs.update(min=1, max=8)
+        day_facts.adjust(self)
         self.fields["prize_places"].required = False       # empty: keep the current number (10 when new)
         self.fields["prize_places"].widget.attrs.update(min=0, max=999)
         self.fields["prize_places"].help_text = _("Ranks 1 to this number win a prize; ties at the edge are included.")
