@@ -37,9 +37,9 @@ def published_entries(player_pk):
 
 def day_row(entry):
     t = entry.tournament
-    row = {"tournament": t, "date": t.date, "season_id": t.season_id, "ziege": kind_of(t).teams,
+    row = {"tournament": t, "date": t.date, "season_id": t.season_id, "teams": kind_of(t).teams,
            "rank": None, "total": None, "field": None, "tied": False}
-    if row["ziege"]:
+    if row["teams"]:      # a team game (Ziege): no individual rank
         return row
     result = public_cache.standings_at(t, t.data_version)
     mine = next((r for r in result.rows if r.key == entry.pk), None)
