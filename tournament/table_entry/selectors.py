@@ -14,7 +14,7 @@ from tournament.games import kind_of
 from tournament.models import Game, Score, Seat, Signature, Table, TableFlag, ZiegeGame
 from tournament.results import selectors as results
 from tournament.results.engine import ruleset_for
-from tournament.results.rows import row_values, variant_text
+from tournament.results.rows import contract_abbr, row_values, special_words
 from tournament.table_entry import holds
 
 
@@ -47,9 +47,11 @@ def open_flags(table):
 def _game_row(game, seats_names):
     contract = CONTRACTS.get(game.contract)
     kind = contract.kind if contract else None
-    seat = {"raeuber": game.announcer, "drescher": game.announcer, "penalty": game.penalty}.get(kind, game.declarer)
+    seat = {"raeuber": game.announcer, "drescher": game.announcer, "penalty": game.penalty,
+            "fine": game.payer}.get(kind, game.declarer)
     return {"version": game.version, "contract": game.contract,
-            "abbr": (contract.abbr if contract else game.contract) + variant_text(game),     # GSo/KM, U2 ouv.
+            "abbr": contract_abbr(game),     # GSo/KM, U2 ouv., PR, U/3
+            "words": special_words(game),    # a Pflichträuber, a bought Kleiner Mann, a fine (RULES.md §10)
             "declarer": None if seat is None else seat + 1,
             "declarer_name": seats_names.get(seat, "") if seat is not None else "",
             "scores": game.scores, "explanation": game.explanation, "won": game.won,
