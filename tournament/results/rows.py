@@ -33,6 +33,7 @@ from tournament.common.collation import german_key
 from tournament.common.fields import WholeNumberField, digits_message
 from tournament.common.numbers import parse_whole
 from tournament.results.engine import GAME_FIELDS
+from tournament.results.row_words import COMPULSORY_ABBR
 
 YES = frozenset(("+", "j", "ja", "y", "yes", "✓", "✔"))
 NO = frozenset(("-", "−", "–", "n", "nein", "no", "x"))
@@ -62,7 +63,6 @@ ALIASES = contract_aliases()
 # A Pflichträuber (RULES.md §10) is typed as its own contract: a Räuber with ``compulsory``.
 COMPULSORY_ALIASES = frozenset(_fold(a) for a in ("PR", "Pflichträuber", "Pflichtraeuber", "compulsory Räuber",
                                                   "compulsory raeuber", "compulsory"))
-COMPULSORY_ABBR = "PR"
 
 
 def contract_key(text):
@@ -90,41 +90,6 @@ def split_variants(text):
             break
     base, _slash, with_text = text.partition("/")
     return base.strip(), with_text.strip(), ouverte
-
-
-def contract_abbr(game):
-    """A stored game's contract as typed and printed: ``C``, ``GSo/KM``, ``U2 ouv.``, ``PR``, ``U/3``."""
-    if game.contract == "raeuber" and getattr(game, "compulsory", False):
-        return COMPULSORY_ABBR
-    contract = CONTRACTS.get(game.contract)
-    return (contract.abbr if contract else game.contract) + variant_text(game)
-
-
-def special_words(game):
-    """The last rules of the seed documents in words, for the sheets (screen and paper) and the phone: a
-    Pflichträuber, a bought Kleiner Mann, a fine; ``""`` for every other game."""
-    if game.contract == "raeuber" and getattr(game, "compulsory", False):
-        return _("Pflichträuber (compulsory Räuber, nobody announced it)")
-    if getattr(game, "pagat_seller", None) is not None:
-        return _("Kleiner Mann bought from seat %(seat)s") % {"seat": game.pagat_seller + 1}
-    if game.contract == "fine" and getattr(game, "payer", None) is not None:
-        value = game.fine_value if game.fine_value is not None else game.value
-        return _("Fine: seat %(seat)s pays %(value)s to every other player") % {"seat": game.payer + 1,
-                                                                                 "value": value}
-    return ""
-
-
-def variant_text(game):
-    """The short form of a stored game's variants, as typed and printed: ``/KM``, `` ouv.``, ``/3`` (the seat that
-    sold the Kleiner Mann) or ``""``."""
-    out = ""
-    if getattr(game, "played_with", None) in CONTRACTS:
-        out += "/" + CONTRACTS[game.played_with].abbr
-    if getattr(game, "pagat_seller", None) is not None:
-        out += f"/{game.pagat_seller + 1}"
-    if getattr(game, "ouverte", False):
-        out += " ouv."
-    return out
 
 
 def preselects_forehand(key):

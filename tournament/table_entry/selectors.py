@@ -15,7 +15,8 @@ from tournament.games import kind_of
 from tournament.models import Game, Score, Seat, Signature, Table, TableFlag, ZiegeGame
 from tournament.results import selectors as results
 from tournament.results.engine import ruleset_for
-from tournament.results.rows import COMPULSORY_ABBR, contract_abbr, row_values, special_words
+from tournament.results.row_words import COMPULSORY_ABBR, contract_abbr, special_words
+from tournament.results.rows import row_values
 from tournament.table_entry import holds
 
 

@@ -31,7 +31,7 @@ from tournament.exports.pdf.page_sharing import write_pages
 from tournament.exports.registry import register
 from tournament.models import Game, Round, Score, Seat, Table
 from tournament.results.engine import is_offiziers, offiziers_pack, ruleset_for
-from tournament.results.rows import contract_abbr, special_words
+from tournament.results.row_words import contract_abbr, special_words
 from tournament.results.scoresheet import ScoreSheet
 
 BACK_CHOICES = ("each", "end", "none")

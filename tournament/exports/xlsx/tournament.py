@@ -28,7 +28,7 @@ from tournament.games import kind_of
 from tournament.models import Adjustment, AuditLog, Entry, Game, Round, Score, Seat, Table
 from tournament.registration.files import COLUMNS
 from tournament.results.engine import contract_name
-from tournament.results.rows import special_words, variant_text
+from tournament.results.row_words import special_words, variant_text
 from tournament.standings.categories import category_choices
 from tournament.standings.selectors import tournament_standings
 

@@ -17,7 +17,7 @@ from tournament.common import names
 from tournament.common.fields import WholeNumberField, tidy_names, whole_numbers
 from tournament.common.i18n import engine_lang
 from tournament.models import Category, Entry, Player, Season, Team, Tournament
-from tournament.office.forms import visibility
+from tournament.office.forms import variants, visibility
 from tournament.registration.selectors import namesakes
 from tournament.registration.services import ENTRY_FIELDS, PLAYER_FIELDS
 from tournament.results.engine import MAX_POINTS
@@ -60,15 +60,6 @@ class SeasonForm(forms.ModelForm):
 
 MAX_PREREG = 2000          # places for online pre-registration
 OFFIZIERS_FIELDS = ("games_per_round_2", "win_loss", "round_robin")
-# The ruleset options of the seed documents (RULES.md §10) the form offers as fields of their own; the JSON
-# overrides hold every other one.
-VARIANT_OPTIONS = ("raeuber_with_dealer", "fine")
-MAX_FINE = 100_000         # scoring.free_for_all.MAX_FINE
-
-
-def raeuber_five_rulesets():
-    """The rulesets where a Räuber is played at tables of five: there the dealer may play it (RULES.md §10)."""
-    return [key for key in RULESET_KEYS if resolve(key).raeuber_value is not None and 5 in resolve(key).players]
 
 
 class TournamentForm(forms.ModelForm):
@@ -79,14 +70,6 @@ class TournamentForm(forms.ModelForm):
                                      "placeholder": '{"raeuber_value": 50}'}),
         help_text=_("Optional. Parameters that differ from the ruleset, as a JSON object, "
                     "e.g. {\"raeuber_value\": 50}. Empty: the ruleset as published."))
-    raeuber_with_dealer = forms.BooleanField(
-        label=_("Räuber at a table of five: the dealer plays"), required=False,
-        help_text=_("Baumann & Blümle: the dealer, who sits out of the other games, takes the blind in a Räuber "
-                    "(one card fewer) and plays; he pays and receives like the others."))
-    fine = WholeNumberField(
-        label=_("Fine per other player"), required=False, min_value=1, max_value=MAX_FINE,
-        help_text=_("Unadingen club rules: a dealer who deals without letting the cards be cut pays every player "
-                    "80 Pf. Empty: the ruleset's fine (Unadingen 80; elsewhere each fine is keyed with its value)."))
     prereg_capacity = WholeNumberField(
         label=_("Places for pre-registration"), required=False, min_value=1, max_value=MAX_PREREG,
         help_text=_("Empty: no limit. Beyond it players join the waiting list."))
@@ -123,7 +106,7 @@ class TournamentForm(forms.ModelForm):
         self.fields["last_place_prize"].help_text = _("The last place gets a prize as well (a Cego custom).")
         self._add_tiebreak_fields()
         self._offiziers_only()
-        self.raeuber_five = " ".join(raeuber_five_rulesets())     # where the dealer may play a Räuber
+        variants.add_fields(self)
         visibility.add_field(self)
         self.fields["seed"].help_text = _(
             "Publish it before the draw, or take it from a public physical draw. The same seed and the same "
@@ -131,10 +114,6 @@ class TournamentForm(forms.ModelForm):
         if self.instance.pk:
             self.fields["status"] = forms.ChoiceField(label=_("Status"), choices=Tournament.Status.choices,
                                                       initial=self.instance.status)
-            options = {k: v for k, v in (self.instance.options or {}).items() if k not in VARIANT_OPTIONS}
-            self.initial["options"] = json.dumps(options, indent=2, ensure_ascii=False) if options else ""
-            self.initial["raeuber_with_dealer"] = bool((self.instance.options or {}).get("raeuber_with_dealer"))
-            self.initial["fine"] = (self.instance.options or {}).get("fine")
             if self.instance.round_set.exists():
                 self.fields["games_per_round_4"].help_text = _("Tables already drawn keep their number of games.")
         else:
@@ -213,25 +192,9 @@ class TournamentForm(forms.ModelForm):
                                         code="not_an_object")
         return options
 
-    def clean_variant_options(self, data):
-        """The option fields into the overrides: set where chosen, left out where not (the fields win over the same
-        keys in the JSON). The dealer plays a Räuber only where the ruleset has Räuber at tables of five."""
-        options = data.get("options")
-        if options is None:
-            return
-        options = {k: v for k, v in options.items() if k not in VARIANT_OPTIONS}
-        if data.get("raeuber_with_dealer"):
-            if data.get("ruleset") not in raeuber_five_rulesets():
-                self.add_error("raeuber_with_dealer", forms.ValidationError(
-                    _("This ruleset plays no Räuber at tables of five."), code="no_raeuber_at_five"))
-            options["raeuber_with_dealer"] = True
-        if data.get("fine") is not None:
-            options["fine"] = data["fine"]
-        data["options"] = options
-
     def clean(self):
         data = super().clean()
-        self.clean_variant_options(data)
+        variants.clean(self, data)
         chain = self.clean_tiebreaks(data)
         if chain is not None:
             data["tiebreaks"] = chain

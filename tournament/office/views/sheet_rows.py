@@ -19,13 +19,13 @@ from tournament.draws.selectors import labelled
 from tournament.models import Round, Table
 from tournament.results import selectors
 from tournament.results.engine import game_snapshot, ruleset_for
+from tournament.results.row_words import special_words
 from tournament.results.rows import (
     contract_key,
     is_compulsory,
     keyboard_contracts,
     row_values,
     show_raeuber_tricks,
-    special_words,
     split_variants,
 )
 
