@@ -187,3 +187,21 @@ def test_every_row_of_a_five_handed_raeuber_sums_to_zero(game):
     assert sum(result["scores"]) == 0
     if game.get("options", {}).get("raeuber_with_dealer") and game.get("penalty") is None:
         assert game["sitting_out"] in result["losers"] or result["scores"][game["sitting_out"]] != 0
+
+
+def test_the_ruleset_comparison_shows_the_seed_rules_as_docs_scoring_md_does():
+    from scoring.tariff import comparison
+
+    table = comparison("en")
+    rows = {r["key"]: r for r in table["rows"]}
+    docs = (ROOT / "docs" / "scoring.md").read_text(encoding="utf-8")
+    for key in ("pflicht", "raeuber_five", "pagat_seller", "fine", "soloschinden"):
+        assert f"| {rows[key]['label']} | " + " | ".join(rows[key]["cells"]) + " |" in docs, key
+    index = {c["key"]: i for i, c in enumerate(table["columns"])}
+    assert rows["soloschinden"]["cells"][index["regional"]] == "penalty on the bid contract; or Schinden"
+    german = {r["key"]: r for r in comparison("de")["rows"]}
+    assert german["fine"]["cells"][index["unadingen"]] == "80"
+    assert german["soloschinden"]["label"] == "Geschundenes Solo (Zego 1975)"
+    assert comparison("en", keys=["schwarzwald"])["rows"][-5]["key"] == "pflicht"
+    with_dealer = comparison("en", keys=["schwarzwald"])
+    assert with_dealer["rows"][-4]["cells"] == ["sits out"]
