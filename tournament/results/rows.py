@@ -211,6 +211,8 @@ class GameRowForm(forms.Form):
         data["compulsory"] = is_compulsory(text)
         if key == "ultimo" and with_text and with_text.isdigit():    # U/3: the Kleiner Mann bought from seat 3
             data["pagat_seller"] = self._typed_seat(with_text, number)
+        elif with_text.isdigit():
+            self.add_error("contract", _("Only an Ultimo names the seat that sold the Kleiner Mann (U/3)."))
         else:
             data["played_with"] = self._played_with(with_text or cleaned.get("played_with", ""))
         data["ouverte"] = ouverte or bool(cleaned.get("ouverte"))
