@@ -17,7 +17,9 @@ card points (*Augen*) counted with the ruleset's counting method (pairs → 79 i
 legage      the discard of a Cego declarer; it counts for the declarer.
 Fach        the band the losing side's card points fall into; more Fach, more value (RULES.md §4).
 value (X)   what the declarer receives from / pays to each scoring opponent (per opponent).
-announcer   who announced a Räuber or Drescher (forehand when all passed on Cego).
+announcer   who announced a Räuber or Drescher (forehand when all passed on Cego); a Pflichträuber (``compulsory``)
+            has none.
+payer       who pays a fine (``fine``): the value to every other seat at the table.
 """
 
 POINT = "point"        # scored by Fach from the declarer side's card points
@@ -25,6 +27,7 @@ GOAL = "goal"          # fixed value; won when the goal (a number of tricks, the
 RAEUBER = "raeuber"    # every player for himself; most card points loses
 DRESCHER = "drescher"  # every player for himself; the last trick loses
 PENALTY = "penalty"    # a penalty game (Schinden): one seat loses, nothing is played (docs/scoring.md, Variants)
+FINE = "fine"          # a fine (the dealer who did not let the cards be cut): one seat pays every other seat
 
 
 class Contract:
@@ -73,6 +76,8 @@ CONTRACTS = {c.key: c for c in (
     Contract("raeuber", RAEUBER, "Räuber", "Räuber (robber)", "R"),
     Contract("drescher", DRESCHER, "Drescher", "Drescher (thresher)", "D"),
     Contract("schinden", PENALTY, "Schinden", "Schinden (Solo challenge)", "Sch"),
+    # RULES.md §10: a row of the sheet that is no game (Unadingen: the dealer who deals without letting cut).
+    Contract("fine", FINE, "Strafe", "Fine", "St"),
 )}
 
 # The bid ladder of the plain point games. Each step multiplies by one more; a ruleset without Halbe

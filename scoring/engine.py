@@ -16,12 +16,19 @@ existed before, so their results do not change:
 * ``ouverte_factor`` — a goal game played open (``"ouverte": true`` on the entry) is worth that many times more.
 * ``schinden`` — the Schinden challenge of regulated Solo as a penalty game: ``penalty`` names the seat that
   loses, which pays a Solo lost at ``penalty_fach`` Fach to every other seat.
+
+The last rules of the seed documents (RULES.md §10, issue 28), each off unless its field or option is given:
+``"compulsory": true`` on a Räuber (the Pflichträuber, no announcer; ``scoring.free_for_all``), the option
+``raeuber_with_dealer`` (at five the dealer plays a Räuber: ``Table``), ``"pagat_seller"`` on an Ultimo (the seat
+that sold the Kleiner Mann scores 0 when the declarer wins) and the contract ``fine`` (``payer``, ``value``;
+``scoring.free_for_all.fine``).
 """
 
 from . import explain, free_for_all, seats
 from .contracts import (
     ALL_TRICKS,
     CONTRACTS,
+    FINE,
     GOAL,
     LADDER,
     PENALTY,
@@ -39,16 +46,16 @@ from .rulesets import DEFAULT_RULESET, resolve
 FIELDS = frozenset((
     "ruleset", "options", "players", "sitting_out", "contract", "declarer", "card_points", "achieved", "tricks",
     "announcer", "raeuber_points", "raeuber_tricks", "last_trick", "calls", "penalty", "dealer",
-    "played_with", "ouverte",
+    "played_with", "ouverte", "compulsory", "pagat_seller", "payer", "value",
 ))
 
 
 class Table:
     """The seats of one game: how many, who sits out, who scores. Validates seat numbers."""
 
-    __slots__ = ("players", "sitting_out", "playing", "scoring")
+    __slots__ = ("players", "sitting_out", "playing", "scoring", "idle")
 
-    def __init__(self, game, rs):
+    def __init__(self, game, rs, dealer_plays=False):
         players = game.get("players", 4)
         if not is_int(players):
             raise ScoringError("malformed", detail="'players' must be 3, 4 or 5")
@@ -64,8 +71,10 @@ class Table:
             raise ScoringError("sitting_out_forbidden", players=players)
         self.players = players
         self.sitting_out = out
-        self.playing = tuple(s for s in range(players) if s != out)
+        self.playing = tuple(s for s in range(players) if s != out or dealer_plays)
         self.scoring = self.playing if out is None or rs.sitting_out_scores == "zero" else tuple(range(players))
+        # The seat that sits out and scores 0 (named in the explanation), or None.
+        self.idle = out if out is not None and out not in self.scoring else None
 
     def seat(self, game, field, required_code=None, **params):
         """The playing seat in ``game[field]``; ``required_code`` is raised when it is missing."""
@@ -74,7 +83,7 @@ class Table:
             if required_code:
                 raise ScoringError(required_code, **params)
             return None
-        if not is_int(value) or not 0 <= value < self.players or value == self.sitting_out:
+        if not is_int(value) or value not in self.playing:
             raise ScoringError("bad_seat", seat=value, field=field)
         return value
 
@@ -97,7 +106,9 @@ def score(game, lang="de"):  # noqa: C901 (RULES.md §6's checks in the order th
     key = contract.key
     if key not in rs.allowed:
         raise ScoringError("contract_not_allowed", contract=key, ruleset=rs.key)
-    table = Table(game, rs)
+    variant_fields(game, contract)
+    # RULES.md §10: at five under ``raeuber_with_dealer`` the dealer takes the blind and plays a Räuber.
+    table = Table(game, rs, dealer_plays=contract.kind == RAEUBER and rs.raeuber_with_dealer)
     calls = game.get("calls", 0)
     if calls is None:
         calls = 0
@@ -108,6 +119,8 @@ def score(game, lang="de"):  # noqa: C901 (RULES.md §6's checks in the order th
             raise ScoringError("calls_not_allowed", ruleset=rs.key)
         if not 0 <= calls <= rs.max_calls:
             raise ScoringError("calls_out_of_range", max=rs.max_calls, value=calls)
+    if contract.kind == FINE:
+        return free_for_all.fine(game, rs, table, explain.phrases(lang))
     penalty = table.seat(game, "penalty")
     p = explain.phrases(lang)
     if contract.kind != POINT and game.get("played_with") is not None:
@@ -123,6 +136,22 @@ def score(game, lang="de"):  # noqa: C901 (RULES.md §6's checks in the order th
     if contract.kind == RAEUBER:
         return free_for_all.raeuber(game, rs, table, penalty, p)
     return free_for_all.drescher(game, rs, table, penalty, p)
+
+
+def variant_fields(game, contract):
+    """The fields of RULES.md §10 only on the contracts they belong to: ``compulsory`` on a Räuber,
+    ``pagat_seller`` on an Ultimo, ``payer`` and ``value`` on a fine."""
+    compulsory = game.get("compulsory")
+    if compulsory is not None and type(compulsory) is not bool:
+        raise ScoringError("malformed", detail="'compulsory' must be true or false")
+    if compulsory and contract.kind != RAEUBER:
+        raise ScoringError("compulsory_not_allowed")
+    if game.get("pagat_seller") is not None and contract.key != "ultimo":
+        raise ScoringError("pagat_seller_not_allowed")
+    if contract.kind != FINE:
+        for field in ("payer", "value"):
+            if game.get(field) is not None:
+                raise ScoringError("malformed", detail=f"'{field}' belongs to a fine")
 
 
 def calls_allowed(rs, contract):
@@ -205,6 +234,7 @@ def _point_game(game, rs, table, contract, calls, penalty, p):
 
 def _goal_game(game, rs, table, contract, calls, penalty, p):
     declarer = _declarer(game, table, contract)
+    seller = _pagat_seller(game, table, declarer)
     achieved = game.get("achieved")
     tricks = game.get("tricks")
     if achieved is not None and type(achieved) is not bool:
@@ -223,7 +253,7 @@ def _goal_game(game, rs, table, contract, calls, penalty, p):
         won = penalty != declarer
         key = "penalty_goal_defender" if won else "penalty_goal_declarer"
         text = f"{name}: " + p[key].format(seat=explain.seat(p, penalty)) + f" → {x}"
-        return _write_one_against_rest(rs, table, declarer, won, x, None, text, p, penalty=penalty)
+        return _write_one_against_rest(rs, table, declarer, won, x, None, text, p, penalty=penalty, seller=seller)
     goal = trick_goal(rs, contract)
     by_tricks = None if tricks is None or goal is None else tricks == goal
     if contract.key == "pascha" and by_tricks:
@@ -237,14 +267,24 @@ def _goal_game(game, rs, table, contract, calls, penalty, p):
             raise ScoringError("outcome_conflict")
         won = achieved
     text = explain.goal_game(p, name=name, won=won, tricks=tricks if goal is not None else None, x=x)
-    return _write_one_against_rest(rs, table, declarer, won, x, None, text, p)
+    return _write_one_against_rest(rs, table, declarer, won, x, None, text, p, seller=seller)
 
 
-def _write_one_against_rest(rs, table, declarer, won, x, fach, text, p, penalty=None):
-    """Scores of a one-against-the-rest game: zero-sum or declarer-only, with a defender's penalty."""
+def _pagat_seller(game, table, declarer):
+    """The seat that sold the declarer of an Ultimo the Kleiner Mann (RULES.md §10), or None."""
+    seller = table.seat(game, "pagat_seller")
+    if seller is not None and seller == declarer:
+        raise ScoringError("bad_seat", seat=seller, field="pagat_seller")
+    return seller
+
+
+def _write_one_against_rest(rs, table, declarer, won, x, fach, text, p, penalty=None, seller=None):
+    """Scores of a one-against-the-rest game: zero-sum or declarer-only, with a defender's penalty. ``seller``
+    (a bought Kleiner Mann) scores 0 when the declarer wins: the declarer receives from the other defenders."""
     scores = [0] * table.players
     zero_sum = rs.writing == "zero_sum"
-    d = len(table.scoring) - 1
+    spared = seller if won and seller is not None else None
+    d = len(table.scoring) - 1 - (spared is not None)
     if not zero_sum:
         scores[declarer] = x if won else -x
     elif penalty is not None and penalty != declarer:
@@ -253,14 +293,16 @@ def _write_one_against_rest(rs, table, declarer, won, x, fach, text, p, penalty=
     else:
         sign = 1 if won else -1
         for s in table.scoring:
-            scores[s] = -sign * x
+            scores[s] = -sign * x if s != spared else 0
         scores[declarer] = sign * d * x
     if penalty is not None and penalty != declarer and zero_sum:
         text += "; " + p["penalty_pays"].format(seat=explain.seat(p, penalty), x=x, d=d, total=-d * x)
     else:
         text += "; " + explain.writing_line(p, declarer=declarer, won=won, x=x, d=d, zero_sum=zero_sum)
-    if table.sitting_out is not None and table.scoring is table.playing:
-        text += "; " + p["sitting_out"].format(seat=explain.seat(p, table.sitting_out))
+    if seller is not None and seller != penalty:
+        text += "; " + p["pagat_won" if won else "pagat_lost"].format(seat=explain.seat(p, seller))
+    if table.idle is not None:
+        text += "; " + p["sitting_out"].format(seat=explain.seat(p, table.idle))
     return {"scores": scores, "value": x, "fach": fach, "won": won, "explanation": text + "."}
 
 

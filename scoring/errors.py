@@ -174,6 +174,31 @@ MESSAGES = {
         "A Schinden needs the seat that loses ('penalty').",
         "Beim Schinden muss angegeben werden, wer verliert.",
     ),
+    # The last rules of the seed documents (RULES.md §10)
+    "announcer_not_allowed": (
+        "A Pflichträuber (compulsory Räuber) has no announcer.",
+        "Ein Pflichträuber hat keinen Ansager.",
+    ),
+    "compulsory_not_allowed": (
+        "Only a Räuber can be compulsory (a Pflichträuber).",
+        "Nur ein Räuber kann Pflicht sein (Pflichträuber).",
+    ),
+    "pagat_seller_not_allowed": (
+        "A bought Kleiner Mann ('pagat_seller') belongs only to an Ultimo.",
+        "Einen gekauften Kleinen Mann gibt es nur beim Ultimo.",
+    ),
+    "payer_required": (
+        "A fine needs the seat that pays it ('payer').",
+        "Bei einer Strafe muss angegeben werden, wer sie zahlt.",
+    ),
+    "value_required": (
+        "The ruleset '{ruleset}' has no fixed fine: give what the payer pays each other player ('value').",
+        "Das Regelwerk „{ruleset}“ kennt keine feste Strafe: bitte angeben, was der Bestrafte jedem anderen zahlt.",
+    ),
+    "value_out_of_range": (
+        "A fine must be between 1 and {max} per player, got {value}.",
+        "Eine Strafe muss zwischen 1 und {max} je Spieler liegen, eingegeben: {value}.",
+    ),
 }
 
 

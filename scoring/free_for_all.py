@@ -8,12 +8,22 @@ seat without a trick). ``raeuber_all_tricks``: a seat that took every trick inst
 each other seat. A rule violation makes the offender the one loser. Who took no trick comes from
 ``raeuber_tricks``, or else from the card points (0 points: no trick; ``took_tricks``, docs/scoring.md).
 
+Pflichträuber (RULES.md §10): ``"compulsory": true`` — a Räuber nobody announced, so no announcer surcharge, factor
+or tie rule: every seat tied for the most points loses. Under ``raeuber_with_dealer`` the engine's ``Table`` counts
+the dealer of a table of five among the playing seats of a Räuber, so he has card points and pays or receives.
+
 Drescher: the seat that took the last trick pays the value to every other seat, × the announcer factor when it
 announced the Drescher itself.
+
+A fine (RULES.md §10, contract ``fine``): the ``payer`` pays ``value`` (or the ruleset's ``fine``) to every other
+seat at the table, a seat that sits out included.
 """
 
 from . import explain
+from .contracts import is_int
 from .errors import ScoringError
+
+MAX_FINE = 100_000    # per other player; far beyond any fine, small enough for the database's columns
 
 
 def _per_seat(game, field, table, limit, required_code):
@@ -27,7 +37,7 @@ def _per_seat(game, field, table, limit, required_code):
         raise ScoringError("malformed", detail=f"'{field}' must list one value per seat ({table.players})")
     out = []
     for s, v in enumerate(values):
-        if s == table.sitting_out:
+        if s not in table.playing:
             if v not in (None, 0):
                 raise ScoringError("bad_seat", seat=s, field=field)
             out.append(0)
@@ -41,7 +51,12 @@ def _per_seat(game, field, table, limit, required_code):
 
 
 def raeuber(game, rs, table, penalty, p):  # noqa: C901 (the Räuber rules in the order their errors are reported)
-    announcer = table.seat(game, "announcer", "announcer_required", contract="Räuber")
+    if game.get("compulsory"):     # a Pflichträuber: nobody announced it
+        if game.get("announcer") is not None:
+            raise ScoringError("announcer_not_allowed")
+        announcer = None
+    else:
+        announcer = table.seat(game, "announcer", "announcer_required", contract="Räuber")
     points = _per_seat(game, "raeuber_points", table, rs.total, None if penalty is not None else
                        "raeuber_points_required")
     if points is not None:
@@ -87,7 +102,8 @@ def raeuber(game, rs, table, penalty, p):  # noqa: C901 (the Räuber rules in th
         top = [s for s in table.playing if points[s] == most]
         tie = announcer in top and len(top) > 1 and rs.announcer_loses_ties
         losers = [announcer] if tie else top
-        head = p["raeuber_most"].format(p=most, seats=", ".join(explain.seat(p, s) for s in top))
+        head = p["pflicht_most" if announcer is None else "raeuber_most"].format(
+            p=most, seats=", ".join(explain.seat(p, s) for s in top))
         if tie:
             head += p["raeuber_tie"]
     maidens = 0 if took is None else sum(1 for s in table.playing if not took[s])
@@ -177,8 +193,43 @@ def drescher(game, rs, table, penalty, p):
     return _result(scores, x, [loser], text, table, p)
 
 
+def fine(game, rs, table, p):
+    """A fine: ``payer`` (any seat, the one sitting out too) pays ``value`` to each other seat at the table."""
+    for field in ("declarer", "card_points", "achieved", "tricks", "announcer", "raeuber_points", "raeuber_tricks",
+                  "last_trick", "penalty", "played_with", "pagat_seller", "compulsory"):
+        if game.get(field) not in (None, False):
+            raise ScoringError("malformed", detail=f"'{field}' is not part of a fine")
+    payer = game.get("payer")
+    if payer is None:
+        raise ScoringError("payer_required")
+    if not is_int(payer) or not 0 <= payer < table.players:
+        raise ScoringError("bad_seat", seat=payer, field="payer")
+    value = game.get("value")
+    if value is None:
+        value = rs.fine
+        if value is None:
+            raise ScoringError("value_required", ruleset=rs.key)
+    elif not is_int(value):
+        raise ScoringError("malformed", detail="'value' must be a whole number")
+    elif not 1 <= value <= MAX_FINE:
+        raise ScoringError("value_out_of_range", max=MAX_FINE, value=value)
+    scores = [0] * table.players
+    others = table.players - 1
+    who = explain.seat(p, payer)
+    if rs.writing == "zero_sum":
+        scores = [value] * table.players
+        scores[payer] = -value * others
+        text = p["fine"].format(seat=who, x=value, d=others, total=scores[payer])
+    else:
+        scores[payer] = -value
+        text = p["fine_only"].format(seat=who, total=-value)
+    return {"scores": scores, "value": value, "fach": None, "won": None, "explanation": text + "."}
+
+
 def _result(scores, value, losers, text, table, p):
-    if table.sitting_out is not None and table.scoring is table.playing:
-        text += "; " + p["sitting_out"].format(seat=explain.seat(p, table.sitting_out))
+    if table.sitting_out is not None and table.sitting_out in table.playing:
+        text += "; " + p["dealer_plays"].format(seat=explain.seat(p, table.sitting_out))
+    if table.idle is not None:
+        text += "; " + p["sitting_out"].format(seat=explain.seat(p, table.idle))
     return {"scores": scores, "value": value, "fach": None, "won": None, "losers": losers,
             "explanation": text + "."}

@@ -49,6 +49,9 @@ PARAMETERS = {
     "ouverte_factor": "factor of a goal game played open ('ouverte': true); null: not played",
     "schinden": "whether the Schinden challenge of regulated Solo is recorded (a penalty game, Solo lost at "
                 "penalty_fach)",
+    # The last rules of the seed documents (RULES.md §10, issue 28).
+    "raeuber_with_dealer": "at a table of 5 the dealer takes the blind and plays a Räuber (and scores in it)",
+    "fine": "what a fined player pays each other seat (Unadingen: 80 Pf.); null: the entry gives the value",
     "house_rules": "house rules the software cannot check (compulsory Solo …), printed on the tariff and sheet",
 }
 
@@ -64,7 +67,7 @@ _BASE = {
     "players": [4, 5], "penalty_fach": 8, "writing": "zero_sum", "sitting_out_scores": "zero",
     "calls": False, "max_calls": 6,
     "gegensolo_by_contract": False, "margin_over": None, "margin_rounding": 5, "ouverte_factor": None,
-    "schinden": False, "house_rules": [],
+    "schinden": False, "raeuber_with_dealer": False, "fine": None, "house_rules": [],
 }
 HOUSE_RULES_MAX = 12          # notes per ruleset
 HOUSE_RULE_LENGTH = 200       # characters per note
@@ -119,7 +122,7 @@ RULESETS = {
         "fixed_values": {"ultimo": 80, "piccolo": 40, "bettel": 30, "zwiccolo": 40, "drilling": 40,
                          "vierlefax": 40, "pfifferling": 40},
         "raeuber_value": 30, "raeuber_surcharges": {"announcer": 30, "jungfrau": 30, "over_40": 30},
-        "raeuber_all_tricks": 120, "announcer_loses_ties": True, "drescher_value": 30,
+        "raeuber_all_tricks": 120, "announcer_loses_ties": True, "drescher_value": 30, "fine": 80,
     },
     "dreier35": {
         "name": {"de": "Dreier-Cego, Überschuss über 35", "en": "Three-handed Cego, margin over 35"},
@@ -216,6 +219,7 @@ class Ruleset:
             allowed.add("drescher")
         if self.schinden:
             allowed.add("schinden")
+        allowed.add("fine")    # every ruleset keys a fine (RULES.md §10); without a ruleset value the entry gives it
         self.house_rules = tuple(params["house_rules"])
         self.allowed = frozenset(allowed)
 
@@ -280,14 +284,14 @@ def _check(name, value, base):  # noqa: C901 (one type check per kind of option,
             raise bad(" or ".join(choices[name]) + " is expected")
         return value
     if value is None and name in ("raeuber_value", "drescher_value", "raeuber_all_tricks", "margin_over",
-                                  "ouverte_factor"):
+                                  "ouverte_factor", "fine"):
         return None
     if not _is_int(value) or not 0 <= value <= MAX_OPTION:
         raise bad(f"a whole number from 0 to {MAX_OPTION} is expected")
     if name == "max_calls" and value > MAX_CALLS:
         raise bad(f"at most {MAX_CALLS} calls exist")
     if name in ("fach_width", "max_fach", "unit", "rounding", "hand_size", "margin_rounding",
-                "ouverte_factor") and value < 1:
+                "ouverte_factor", "fine") and value < 1:
         raise bad("a whole number ≥ 1 is expected")
     return value
 

@@ -146,6 +146,12 @@ COMPARE_LABELS = {
     "writing": ("Schreibweise", "Writing"),
     "options": ("Sonderregeln", "Special rules"),
     "house_rules": ("Hausregeln (nicht geprüft)", "House rules (not checked)"),
+    # The last rules of the seed documents (RULES.md §10)
+    "pflicht": ("Pflichträuber (ohne Ansager)", "Pflichträuber (no announcer)"),
+    "raeuber_five": ("Räuber zu fünft: der Geber", "Räuber at five: the dealer"),
+    "pagat_seller": ("Kleiner Mann gekauft (Ultimo)", "Kleiner Mann bought (Ultimo)"),
+    "fine": ("Strafe je Mitspieler", "Fine per other player"),
+    "soloschinden": ("Geschundenes Solo (Zego 1975)", "“Geschundenes” Solo (Zego 1975)"),
 }
 _WORDS = {
     "pairs": ("2er (Paare)", "pairs"), "triples": ("3er (Dreier)", "triples"), "none": ("keine", "none"),
@@ -156,6 +162,10 @@ _WORDS = {
                                                                           "Gegensolo by contract + 1"),
     "ouverte": ("ouvert ×{k}", "ouverte ×{k}"), "schinden": ("Schinden", "Schinden"),
     "halbe": ("mit Halber", "with Halbe"), "calls": ("Kontra", "Contra calls"),
+    "yes": ("ja", "yes"), "plays": ("spielt mit", "plays"), "sits_out": ("setzt aus", "sits out"),
+    "seller_zero": ("Verkäufer 0 bei Gewinn", "seller 0 on a win"), "keyed": ("bei der Eingabe", "as keyed"),
+    "bid_penalty": ("Strafe auf das gebotene Spiel", "penalty on the bid contract"),
+    "bid_or_schinden": ("Strafe auf das gebotene Spiel; oder Schinden", "penalty on the bid contract; or Schinden"),
 }
 
 
@@ -204,7 +214,19 @@ def comparison(lang="de", keys=None):
     plain("writing", lambda rs: word[rs.writing])
     plain("options", lambda rs: ", ".join(_special_rules(rs, word)) or "–")
     plain("house_rules", lambda rs: " · ".join(n["de" if i == 0 else "en"] for n in rs.house_rules) or "–")
+    _seed_rules(plain, word)
     return {"columns": [{"key": rs.key, "name": rs.label(lang)} for rs in sets], "rows": rows}
+
+
+def _seed_rules(plain, word):
+    """The rows of RULES.md §10: where a Pflichträuber and a bought Kleiner Mann are played, the dealer at five in
+    a Räuber, the fine, and how a "geschundenes" Solo is keyed (docs/scoring.md)."""
+    plain("pflicht", lambda rs: word["yes"] if rs.raeuber_value is not None else "–")
+    plain("raeuber_five", lambda rs: "–" if rs.raeuber_value is None or 5 not in rs.players else word[
+        "plays" if rs.raeuber_with_dealer else "sits_out"])
+    plain("pagat_seller", lambda rs: word["seller_zero"] if "ultimo" in rs.allowed else "–")
+    plain("fine", lambda rs: word["keyed"] if rs.fine is None else rs.fine)
+    plain("soloschinden", lambda rs: word["bid_or_schinden" if rs.schinden else "bid_penalty"])
 
 
 def _special_rules(rs, word):

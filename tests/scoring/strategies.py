@@ -2,7 +2,7 @@
 
 from hypothesis import strategies as st
 
-from scoring.contracts import CONTRACTS, GOAL, LADDER, PENALTY, POINT, RAEUBER
+from scoring.contracts import CONTRACTS, FINE, GOAL, LADDER, PENALTY, POINT, RAEUBER
 from scoring.rulesets import RULESET_KEYS, resolve
 
 # Rulesets that score point games by Fach (the margin-over-35 ruleset has no Fach).
@@ -52,9 +52,9 @@ def legal_games(draw, ruleset=None, options=None):
     kind = CONTRACTS[key].kind
     game["contract"] = key
     seats = playing(game)
-    if kind == PENALTY:
-        game["penalty"] = draw(st.sampled_from(seats))
-        return rs, game
+    special = {PENALTY: penalty_fields, FINE: fine_fields}.get(kind)
+    if special:     # a row that is not played: a Schinden's loser, a fine's payer
+        return rs, special(draw, rs, game)
     if kind == POINT:
         played_with(draw, rs, game)
         game["declarer"] = draw(st.sampled_from(seats))
@@ -88,6 +88,20 @@ def legal_games(draw, ruleset=None, options=None):
     if draw(st.integers(0, 9)) == 0:
         game["penalty"] = draw(st.sampled_from(seats))
     return rs, game
+
+
+def penalty_fields(draw, rs, game):
+    """A Schinden: the seat that loses."""
+    game["penalty"] = draw(st.sampled_from(playing(game)))
+    return game
+
+
+def fine_fields(draw, rs, game):
+    """A fine's payer (any seat, the one sitting out too) and its value (where the ruleset has none, or at times)."""
+    game["payer"] = draw(st.integers(0, game["players"] - 1))
+    if rs.fine is None or draw(st.booleans()):
+        game["value"] = draw(st.integers(1, 500))
+    return game
 
 
 options_sets = st.sampled_from(OPTION_SETS)

@@ -4,7 +4,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import score_game
-from scoring.contracts import CONTRACTS, DRESCHER, PENALTY, RAEUBER
+from scoring.contracts import CONTRACTS, DRESCHER, FINE, PENALTY, RAEUBER
 from tests.scoring.strategies import FACH_RULESETS, legal_games, playing, point_games
 
 ZERO_SUM_OPTIONS = st.sampled_from([None, {"sitting_out_scores": "as_defender"}, {"calls": True}])
@@ -18,7 +18,7 @@ def test_every_legal_game_scores_and_rows_sum_to_zero(data):
     assert len(result["scores"]) == game["players"]
     assert sum(result["scores"]) == 0, (game, result)
     assert result["explanation"].endswith(".")
-    if "sitting_out" in game and rs.sitting_out_scores == "zero":
+    if "sitting_out" in game and rs.sitting_out_scores == "zero" and game["contract"] != "fine":
         assert result["scores"][game["sitting_out"]] == 0
 
 
@@ -48,6 +48,8 @@ def test_won_iff_declarer_reaches_the_threshold(data):
 @given(data=st.data())
 def test_schwarzwald_values_are_multiples_of_ten(data):
     _rs, game = data.draw(legal_games(ruleset="schwarzwald"))
+    if game["contract"] == "fine":     # a fine is what the director keys, not a tariff value
+        game["value"] = 10 * data.draw(st.integers(1, 50))
     result = score_game(game)
     assert result["value"] % 10 == 0
     assert all(s % 10 == 0 for s in result["scores"])
@@ -68,6 +70,8 @@ def test_declarer_only_writes_only_the_declarer_or_the_loser(data):
             assert len(written) == 1 and written[0] not in losers
     elif kind == PENALTY:   # Schinden: the loser alone
         assert written == [game["penalty"]]
+    elif kind == FINE:      # a fine: the payer alone
+        assert written == [game["payer"]] and result["scores"][game["payer"]] == -result["value"]
     elif result["value"] == 0:  # 35:35 under the margin-over-35 scoring writes nothing
         assert written == [] and game["ruleset"] not in FACH_RULESETS
     else:

@@ -9,7 +9,7 @@ names, as before.
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.contracts import CONTRACTS, DRESCHER, GOAL, PENALTY, POINT, RAEUBER
+from scoring.contracts import CONTRACTS, DRESCHER, FINE, GOAL, PENALTY, POINT, RAEUBER
 from tournament.common.i18n import engine_lang
 from tournament.common.numbers import signed
 from tournament.models import Seat
@@ -76,6 +76,12 @@ def describe_game(snapshot, lang=None, names=None, *, by_seat=False):  # noqa: C
         parts[0] += " " + _("(played open)")
     if contract.kind == PENALTY:    # Schinden: the seat in ``penalty`` loses
         parts.append(_("lost by %(seat)s") % {"seat": at("penalty")})
+    elif contract.kind == FINE:     # a fine (RULES.md §10): who pays, and what to each other seat if keyed
+        parts.append(_("paid by %(seat)s") % {"seat": at("payer")})
+        if snapshot.get("fine_value") is not None:
+            parts.append(_("%(value)s to every other player") % {"value": snapshot["fine_value"]})
+    elif contract.kind == RAEUBER and snapshot.get("compulsory"):
+        parts[0] = _("Pflichträuber (compulsory Räuber, nobody announced it)")
     elif contract.kind in (POINT, GOAL):
         parts.append(_("declarer %(seat)s") % {"seat": at("declarer")})
     else:
@@ -83,6 +89,8 @@ def describe_game(snapshot, lang=None, names=None, *, by_seat=False):  # noqa: C
     if contract.kind == POINT and snapshot.get("card_points") is not None:
         parts.append(_("%(points)s card points") % {"points": snapshot["card_points"]})
     elif contract.kind == GOAL:
+        if snapshot.get("pagat_seller") is not None:
+            parts.append(_("Kleiner Mann bought from seat %(seat)s") % {"seat": at("pagat_seller")})
         if snapshot.get("tricks") is not None:
             parts.append(ngettext("%(n)s trick", "%(n)s tricks", snapshot["tricks"]) % {"n": snapshot["tricks"]})
         elif snapshot.get("achieved") is not None:

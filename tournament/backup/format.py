@@ -61,7 +61,10 @@ LATER_FIELDS = {"clock_minutes": None, "clock_ends_at": None, "keyed_seat": None
                 # Published with the first draw (issue 22, docs/director.md): older files wait for nobody.
                 "publish_with_draw": False,
                 # The day's facts and its fee (issues 26 and 27): older files have none.
-                "venue_address": "", "host": "", "start_time": None, "entry_fee": "0.00"}
+                "venue_address": "", "host": "", "start_time": None, "entry_fee": "0.00",
+                # The last rules of the seed documents (RULES.md §10, issue 28): a Pflichträuber, a bought
+                # Kleiner Mann, a fine's payer and value.
+                "compulsory": False, "pagat_seller": None, "payer": None, "fine_value": None}
 # Not stored: the data versions of the page cache (tournament.audit.versions) belong to this database; an
 # imported tournament starts with new ones and raises its season's.
 VERSION_FIELDS = ("data_version", "setup_version", "results_version")

@@ -148,6 +148,13 @@ class Game(models.Model):
     played_with = models.CharField(_("played with"), max_length=24, choices=PLAYED_WITH_CHOICES, null=True,  # noqa: DJ001
                                    blank=True)
     ouverte = models.BooleanField(_("played open"), default=False)
+    # The last rules of the seed documents (RULES.md §10, docs/scoring.md): a Räuber nobody announced (a
+    # Pflichträuber), the seat that sold an Ultimo's declarer the Kleiner Mann, and a fine's payer and its value
+    # per other player (empty: the ruleset's fine). The engine calls the last one ``value``.
+    compulsory = models.BooleanField(_("compulsory Räuber"), default=False)
+    pagat_seller = models.PositiveSmallIntegerField(_("Kleiner Mann sold by"), null=True, blank=True)
+    payer = models.PositiveSmallIntegerField(_("fine paid by"), null=True, blank=True)
+    fine_value = models.PositiveIntegerField(_("fine per player"), null=True, blank=True)
     scores = models.JSONField(_("scores per seat"), default=list)
     value = models.IntegerField(_("value"), default=0)
     fach = models.PositiveSmallIntegerField(_("Fach"), null=True, blank=True)

@@ -11,9 +11,12 @@ from tournament.models.play import OFFIZIERS_CONTRACT, OFFIZIERS_NAME, contract_
 # What a game of Offiziers-Cego stores in ``Game.contract`` (there is no contract; docs/scoring.md).
 OFFIZIERS = OFFIZIERS_CONTRACT
 
-# Engine input fields a Game stores (RULES.md §6); everything else is derived.
+# Engine input fields a Game stores (RULES.md §6, §10); everything else is derived. The engine calls a fine's
+# ``fine_value`` ``value`` (``ENGINE_NAMES``): ``Game.value`` is the scored X of every game.
 GAME_FIELDS = ("contract", "declarer", "card_points", "achieved", "tricks", "announcer", "raeuber_points",
-               "raeuber_tricks", "last_trick", "calls", "penalty", "played_with", "ouverte")
+               "raeuber_tricks", "last_trick", "calls", "penalty", "played_with", "ouverte", "compulsory",
+               "pagat_seller", "payer", "fine_value")
+ENGINE_NAMES = {"fine_value": "value"}
 # Which form field an engine error belongs to.
 ERROR_FIELDS = {
     "card_points_out_of_range": "card_points", "card_points_required": "card_points",
@@ -25,6 +28,9 @@ ERROR_FIELDS = {
     "unknown_contract": "contract", "contract_not_allowed": "contract", "card_points_sum": "card_points",
     "played_with_required": "played_with", "played_with_invalid": "played_with",
     "played_with_not_allowed": "played_with", "ouverte_not_allowed": "ouverte", "penalty_required": "penalty",
+    "announcer_not_allowed": "announcer", "compulsory_not_allowed": "compulsory",
+    "pagat_seller_not_allowed": "pagat_seller", "payer_required": "payer", "value_required": "fine_value",
+    "value_out_of_range": "fine_value",
 }
 
 
@@ -70,8 +76,8 @@ def cego_game(table, number, data):
     if deal.sitting_out is not None:
         game["sitting_out"] = deal.sitting_out
     for name, value in stored_fields(data).items():
-        if value is not None and not (name in ("calls", "ouverte") and not value):
-            game[name] = value
+        if value is not None and not (name in ("calls", "ouverte", "compulsory") and not value):
+            game[ENGINE_NAMES.get(name, name)] = value
     return game
 
 
@@ -82,6 +88,7 @@ def stored_fields(data):
     fields = {name: data.get(name) for name in GAME_FIELDS}
     fields["calls"] = fields["calls"] or 0
     fields["ouverte"] = bool(fields["ouverte"])
+    fields["compulsory"] = bool(fields["compulsory"])
     fields["played_with"] = fields["played_with"] or None
     return fields
 

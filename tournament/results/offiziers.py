@@ -22,7 +22,8 @@ def offiziers_pack(tournament):
 def game_fields(table, data):
     """The fields a Game row stores (the kind's ``game_fields``): seat 1's card points or the rule violation, the
     contract ``offiziers`` and no Cego variant."""
-    return {name: None for name in GAME_FIELDS} | {"calls": 0, "ouverte": False, "contract": OFFIZIERS,
+    return {name: None for name in GAME_FIELDS} | {"calls": 0, "ouverte": False, "compulsory": False,
+                                                   "contract": OFFIZIERS,
                                                    "card_points": data.get("card_points"),
                                                    "penalty": data.get("penalty")}
 

@@ -9,7 +9,13 @@ The form knows the keyboard vocabulary of the sheet and nothing of scoring:
             names the seat that loses (stored as ``penalty``, the engine's field for it);
 * result    point games: the declarer side's card points; goal games: ``+`` (achieved), ``-`` (not achieved)
             or the declarer's number of tricks; Drescher: the seat that took the last trick;
-* Räuber    card points (and optionally tricks) per seat, keyed in the players' columns.
+* Räuber    card points (and optionally tricks) per seat, keyed in the players' columns; at a table of five under
+            ``raeuber_with_dealer`` the dealer's too;
+* the last rules of the seed documents (RULES.md §10, docs/entry.md): ``PR`` (or ``Pflichträuber``) is a Räuber
+            nobody announced (``compulsory``, the seat column stays empty); ``U/3`` an Ultimo whose declarer bought
+            the Kleiner Mann from seat 3 (``pagat_seller``); ``St`` (``Strafe``, ``fine``) a fine: the seat column
+            names the payer (the dealer who sits out too), the result column the value per other player (empty:
+            the ruleset's fine, stored as ``fine_value``).
 
 ``GameRowForm.game_data`` is a dict of ``engine.GAME_FIELDS`` for ``services.record_game`` /
 ``engine.engine_game``; whether the game is legal and what it scores is the engine's business alone.
@@ -22,11 +28,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.contracts import ALIASES as REGIONAL_NAMES
-from scoring.contracts import CONTRACTS, DRESCHER, GOAL, LADDER, PENALTY, POINT, RAEUBER
+from scoring.contracts import CONTRACTS, DRESCHER, FINE, GOAL, LADDER, PENALTY, POINT, RAEUBER
 from tournament.common.collation import german_key
 from tournament.common.fields import WholeNumberField, digits_message
 from tournament.common.numbers import parse_whole
 from tournament.results.engine import GAME_FIELDS
+from tournament.results.row_words import COMPULSORY_ABBR
 
 YES = frozenset(("+", "j", "ja", "y", "yes", "✓", "✔"))
 NO = frozenset(("-", "−", "–", "n", "nein", "no", "x"))
@@ -53,8 +60,20 @@ def contract_aliases():
 ALIASES = contract_aliases()
 
 
+# A Pflichträuber (RULES.md §10) is typed as its own contract: a Räuber with ``compulsory``.
+COMPULSORY_ALIASES = frozenset(_fold(a) for a in ("PR", "Pflichträuber", "Pflichtraeuber", "compulsory Räuber",
+                                                  "compulsory raeuber", "compulsory"))
+
+
 def contract_key(text):
+    if text and _fold(text) in COMPULSORY_ALIASES:
+        return "raeuber"
     return ALIASES.get(_fold(text)) if text else None
+
+
+def is_compulsory(text):
+    """Whether a typed contract names a Pflichträuber (``PR``)."""
+    return bool(text) and _fold(text) in COMPULSORY_ALIASES
 
 
 OUVERTE_WORDS = ("ouverte", "ouvert", "ouv.", "ouv")
@@ -73,16 +92,6 @@ def split_variants(text):
     return base.strip(), with_text.strip(), ouverte
 
 
-def variant_text(game):
-    """The short form of a stored game's variants, as typed and printed: ``/KM``, `` ouv.`` or ``""``."""
-    out = ""
-    if getattr(game, "played_with", None) in CONTRACTS:
-        out += "/" + CONTRACTS[game.played_with].abbr
-    if getattr(game, "ouverte", False):
-        out += " ouv."
-    return out
-
-
 def preselects_forehand(key):
     """Forehand is preselected as declarer only for Cego, Räuber and Drescher (the issue's list)."""
     return key == "cego" or CONTRACTS[key].kind in (RAEUBER, DRESCHER)
@@ -92,8 +101,10 @@ def keyboard_contracts():
     """What the page script needs to walk a row with Enter before the server has answered: every typed alias
     (folded: lower case, umlauts spelt out) → ``[kind, forehand preselected, a Gegensolo]`` (the last shows the
     "played with" input where the ruleset has it). No names, no scoring."""
-    return {alias: [CONTRACTS[key].kind, preselects_forehand(key), key == "gegensolo"]
+    keys = {alias: [CONTRACTS[key].kind, preselects_forehand(key), key == "gegensolo"]
             for alias, key in ALIASES.items()}
+    keys.update({alias: [RAEUBER, False, False] for alias in COMPULSORY_ALIASES})    # nobody announced it
+    return keys
 
 
 def show_raeuber_tricks(rs):
@@ -137,8 +148,9 @@ class GameRowForm(forms.Form):
             self.add_error(name, digits_message(text) or message)
             return None
 
-    def _seat(self, name, number):
-        """A seat typed 1…n, returned 0-based; the dealer who sits out at a 5-table is no playing seat."""
+    def _seat(self, name, number, dealer_too=False):
+        """A seat typed 1…n, returned 0-based; the dealer who sits out at a 5-table is no playing seat (unless
+        ``dealer_too``: a fine's payer, a Räuber's seat where the dealer plays it)."""
         text = self.cleaned_data.get(name, "")
         if text in ("", None):
             return None
@@ -153,14 +165,15 @@ class GameRowForm(forms.Form):
         if not 0 <= seat < n:
             self.add_error(name, _("Enter a seat from 1 to %(n)s.") % {"n": n})
             return None
-        if seat == self.table.sitting_out(number):
+        if seat == self.table.sitting_out(number) and not dealer_too:
             self.add_error(name, _("Seat %(seat)s deals and sits out this game.") % {"seat": seat + 1})
             return None
         return seat
 
     def _per_seat(self, prefix, number, missing_message):
-        """Räuber values per seat: a list (``None`` for the seat sitting out), or None when nothing was keyed."""
-        out = self.table.sitting_out(number)
+        """Räuber values per seat: a list (``None`` for the seat sitting out), or None when nothing was keyed.
+        Under ``raeuber_with_dealer`` the dealer of a table of five plays a Räuber: his value is keyed too."""
+        out = None if self.ruleset.raeuber_with_dealer else self.table.sitting_out(number)
         playing = [s for s in range(self.table.size) if s != out]
         values = [None] * self.table.size
         for seat in playing:
@@ -195,15 +208,28 @@ class GameRowForm(forms.Form):
         kind = self.kind = CONTRACTS[key].kind
         data = dict.fromkeys(GAME_FIELDS)
         data["contract"] = key
-        data["played_with"] = self._played_with(with_text or cleaned.get("played_with", ""))
+        data["compulsory"] = is_compulsory(text)
+        if key == "ultimo" and with_text and with_text.isdigit():    # U/3: the Kleiner Mann bought from seat 3
+            data["pagat_seller"] = self._typed_seat(with_text, number)
+        elif with_text.isdigit():
+            self.add_error("contract", _("Only an Ultimo names the seat that sold the Kleiner Mann (U/3)."))
+        else:
+            data["played_with"] = self._played_with(with_text or cleaned.get("played_with", ""))
         data["ouverte"] = ouverte or bool(cleaned.get("ouverte"))
-        seat = self._seat("declarer", number)
+        seat = self._seat("declarer", number, dealer_too=kind == FINE or (
+            kind == RAEUBER and self.ruleset.raeuber_with_dealer))
         if kind in (POINT, GOAL):
             data["declarer"] = seat
+        elif kind == FINE:
+            data["payer"] = seat
         elif kind != PENALTY:
             data["announcer"] = seat
         result = cleaned.get("result", "")
-        if kind == POINT:
+        if kind == FINE:
+            data["fine_value"] = self._int("result", _("Enter the fine per other player as a whole number."))
+            if data["payer"] is None and not self.errors.get("declarer"):
+                self.add_error("declarer", _("Enter the seat that pays the fine."))
+        elif kind == POINT:
             data["card_points"] = self._int("result", _("Enter the declarer's card points as a whole number."))
         elif kind == GOAL and result:
             folded = _fold(result)
@@ -232,6 +258,15 @@ class GameRowForm(forms.Form):
             data["calls"] = 0
         self.game_data = data
         return cleaned
+
+    def _typed_seat(self, text, number):
+        """A seat typed after the contract (``U/3``), 0-based; errors go to the contract input."""
+        seat = int(text) - 1
+        if not 0 <= seat < self.table.size or seat == self.table.sitting_out(number):
+            self.add_error("contract", _("“%(text)s” is no playing seat: type e.g. U/3 for an Ultimo with the Kleiner "
+                                         "Mann bought from seat 3.") % {"text": text})
+            return None
+        return seat
 
     def _played_with(self, text):
         """The point game a Gegensolo was played with (``KM``, ``Kleiner Mann`` …) as a contract key, or None."""
@@ -271,6 +306,7 @@ def ui_field(field, kind, first_seat=0):
         "card_points": "result", "achieved": "result", "tricks": "result", "last_trick": "result",
         "announcer": "declarer", "declarer": "declarer", "contract": "contract", "calls": "calls",
         "penalty": "penalty", "reason": "reason", "played_with": "contract", "ouverte": "contract",
+        "compulsory": "contract", "pagat_seller": "contract", "payer": "declarer", "fine_value": "result",
         f"rp_{first_seat}": f"rp_{first_seat}", f"rt_{first_seat}": f"rt_{first_seat}",
     }.get(field, "__all__")
 
@@ -279,8 +315,15 @@ def row_values(game, size=None):
     """A stored game as the sheet shows it in its inputs (the inverse of ``GameRowForm``)."""
     contract = CONTRACTS.get(game.contract)
     kind = contract.kind if contract else POINT
-    seat = {RAEUBER: game.announcer, DRESCHER: game.announcer, PENALTY: game.penalty}.get(kind, game.declarer)
-    values = {"contract": contract.abbr if contract else game.contract, "declarer": _seat_text(seat),
+    seat = {RAEUBER: game.announcer, DRESCHER: game.announcer, PENALTY: game.penalty,
+            FINE: getattr(game, "payer", None)}.get(kind, game.declarer)
+    contract_text = game.contract
+    if contract:    # played with and open have their own inputs; PR and U/3 are typed into the contract's
+        contract_text = COMPULSORY_ABBR if game.contract == "raeuber" and getattr(game, "compulsory", False) \
+            else contract.abbr
+        if getattr(game, "pagat_seller", None) is not None:
+            contract_text += f"/{game.pagat_seller + 1}"
+    values = {"contract": contract_text, "declarer": _seat_text(seat),
               "result": "", "penalty": "" if kind == PENALTY else _seat_text(game.penalty),
               "calls": str(game.calls) if game.calls else "", "kind": kind,
               "played_with": CONTRACTS[game.played_with].abbr if getattr(game, "played_with", None) else "",
@@ -294,6 +337,8 @@ def row_values(game, size=None):
             values["result"] = "+" if game.achieved else "-"
     elif kind == DRESCHER:
         values["result"] = _seat_text(game.last_trick)
+    elif kind == FINE:
+        values["result"] = "" if game.fine_value is None else str(game.fine_value)
     size = size or game.table.size
     for prefix, stored in (("rp", game.raeuber_points), ("rt", game.raeuber_tricks)):
         for s in range(size):

@@ -25,7 +25,7 @@ from django.db.models import Count, F, Max, Min, Q, Sum
 from django.db.models.functions import Mod
 
 from scoring import seats as seat_rules
-from scoring.contracts import CONTRACTS, DRESCHER, RAEUBER
+from scoring.contracts import CONTRACTS, DRESCHER, FINE, RAEUBER
 from scoring.explain import phrases
 from tournament.common.collation import person_key
 from tournament.common.i18n import engine_lang
@@ -34,6 +34,9 @@ from tournament.models import Entry, Game, Player, Score, Seat
 from tournament.results.engine import OFFIZIERS  # Game.contract of every Offiziers-Cego game
 
 FREE_FOR_ALL = tuple(k for k, c in CONTRACTS.items() if c.kind in (RAEUBER, DRESCHER))
+# A fine (RULES.md §10) is a row of the sheet and counts in the totals, but it is no game anybody played: every
+# statistic leaves it out (contracts, extremes, games and points per player).
+FINES = tuple(k for k, c in CONTRACTS.items() if c.kind == FINE)
 ORDER = {key: i for i, key in enumerate(CONTRACTS)}
 EXTREMES = 10        # biggest wins and losses listed
 
@@ -96,7 +99,7 @@ def _season_q(season, published_only):
 
 def _contracts(scope, lang):
     """Frequencies of every contract played, with the declarer's wins and losses; the free-for-all apart."""
-    counts = list(Game.objects.filter(scope).values("contract").annotate(
+    counts = list(Game.objects.filter(scope).exclude(contract__in=FINES).values("contract").annotate(
         n=Count("id"), n_won=Count("id", filter=Q(declarer__isnull=False, won=True)),
         n_lost=Count("id", filter=Q(declarer__isnull=False, won=False))))
     announcer_lost = dict(
@@ -132,7 +135,7 @@ def _contracts(scope, lang):
 
 def _extremes(scope, lang, limit=EXTREMES):
     """The biggest single-game wins and losses (one query each)."""
-    scores = Score.objects.filter(scope, game__isnull=False)
+    scores = Score.objects.filter(scope, game__isnull=False).exclude(game__contract__in=FINES)
     order = ("table__round__tournament__date", "table__round__tournament_id", "table__round__number",
              "table__number", "game__number", "entry__start_number")
 
@@ -156,6 +159,7 @@ def _totals_only(scope):
 def _per_player(scope, group):
     """{key: games played, points, best, worst, declarer won/lost} per entry or per player (``group``)."""
     scores = (Score.objects.filter(scope, game__isnull=False, entry__seats__table=F("table"))
+              .exclude(game__contract__in=FINES)
               .values(key=F(group)).annotate(n=Count("id", filter=~SIT_OUT), total=Sum("points"),
                                              top=Max("points", filter=~SIT_OUT),
                                              bottom=Min("points", filter=~SIT_OUT)))
@@ -222,6 +226,8 @@ def player_summary(rows, positions, lang=None):
     for r in rows:
         if r["game_id"] is None:
             totals_only.add(r["table_id"])
+            continue
+        if r["game__contract"] in FINES:      # a fine is no game played (FINES)
             continue
         seat = positions.get(r["table_id"])
         out = seat_rules.deal(r["game__number"], r["table__size"]).sitting_out

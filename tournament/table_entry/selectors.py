@@ -6,15 +6,17 @@ import hashlib
 
 from django.db.models import Count, Max, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from scoring.contracts import CONTRACTS, GOAL, LADDER, PENALTY, RAEUBER
+from scoring.contracts import CONTRACTS, FINE, GOAL, LADDER, PENALTY, RAEUBER
 from scoring.engine import calls_allowed, tricks_decide
 from tournament.draws.selectors import namesake_scope, seat_labels
 from tournament.games import kind_of
 from tournament.models import Game, Score, Seat, Signature, Table, TableFlag, ZiegeGame
 from tournament.results import selectors as results
 from tournament.results.engine import ruleset_for
-from tournament.results.rows import row_values, variant_text
+from tournament.results.row_words import COMPULSORY_ABBR, contract_abbr, special_words
+from tournament.results.rows import row_values
 from tournament.table_entry import holds
 
 
@@ -47,9 +49,11 @@ def open_flags(table):
 def _game_row(game, seats_names):
     contract = CONTRACTS.get(game.contract)
     kind = contract.kind if contract else None
-    seat = {"raeuber": game.announcer, "drescher": game.announcer, "penalty": game.penalty}.get(kind, game.declarer)
+    seat = {"raeuber": game.announcer, "drescher": game.announcer, "penalty": game.penalty,
+            "fine": game.payer}.get(kind, game.declarer)
     return {"version": game.version, "contract": game.contract,
-            "abbr": (contract.abbr if contract else game.contract) + variant_text(game),     # GSo/KM, U2 ouv.
+            "abbr": contract_abbr(game),     # GSo/KM, U2 ouv., PR, U/3
+            "words": special_words(game),    # a Pflichträuber, a bought Kleiner Mann, a fine (RULES.md §10)
             "declarer": None if seat is None else seat + 1,
             "declarer_name": seats_names.get(seat, "") if seat is not None else "",
             "scores": game.scores, "explanation": game.explanation, "won": game.won,
@@ -295,7 +299,26 @@ def contract_buttons(tournament, lang="de"):
         if button["kind"] == GOAL and rs.ouverte_factor is not None:
             button["ouverte"] = True
         button.update(keypad(rs, CONTRACTS[button["key"]]))
-    return buttons
+    return buttons + seed_rule_buttons(rs, buttons, lang)
+
+
+def seed_rule_buttons(rs, buttons, lang):
+    """The last rules of the seed documents (RULES.md §10) on the phone: the Räuber buttons say whether the dealer
+    of a table of five plays it (``dealer_plays``), the Ultimo asks who sold the Kleiner Mann (``pagat_seller``), a
+    fine has the ruleset's value (``default_value``); and a Pflichträuber button (``PR``: a Räuber without an
+    announcer, ``no_seat``) follows the contracts. Returns the extra buttons."""
+    extra = []
+    for button in buttons:
+        if button["kind"] == RAEUBER:
+            button["dealer_plays"] = rs.raeuber_with_dealer
+            extra.append({**button, "key": COMPULSORY_ABBR, "abbr": COMPULSORY_ABBR, "no_seat": True,
+                          "name": _("Compulsory Räuber")})
+        elif button["key"] == "ultimo":
+            button["pagat_seller"] = True
+        elif button["kind"] == FINE:
+            button["default_value"] = rs.fine
+            button["all_seats"] = True      # the dealer who sits out pays a fine too
+    return extra
 
 
 def keypad(rs, contract):
@@ -308,7 +331,7 @@ def keypad(rs, contract):
     * ``more``        what "more" offers: ``penalty`` (every contract but a Schinden, whose seat is the loser
                       already) and ``calls`` where the engine takes them (``engine.calls_allowed``), up to
                       ``max_calls``."""
-    out = {"more": [name for name, offered in (("penalty", contract.kind != PENALTY),
+    out = {"more": [name for name, offered in (("penalty", contract.kind not in (PENALTY, FINE)),
                                                 ("calls", calls_allowed(rs, contract))) if offered]}
     if "calls" in out["more"]:
         out["max_calls"] = rs.max_calls

@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.contracts import CONTRACTS, DRESCHER, GOAL, PENALTY, RAEUBER
+from scoring.contracts import CONTRACTS, DRESCHER, FINE, GOAL, PENALTY, RAEUBER
 from scoring.tariff import tariff_grid
 from tournament.common.i18n import engine_lang
 from tournament.common.namesakes import initials
@@ -33,7 +33,7 @@ from tournament.games import kind_of
 from tournament.models import Game, Round, Score, Seat, Table
 from tournament.results.engine import ruleset_for
 from tournament.results.offiziers import offiziers_pack
-from tournament.results.rows import variant_text
+from tournament.results.row_words import contract_abbr, special_words
 from tournament.results.scoresheet import ScoreSheet
 
 BACK_CHOICES = ("each", "end", "none")
@@ -64,6 +64,9 @@ def game_cells(game, row, pack=None):
     elif kind == PENALTY:       # Schinden: the losing seat where the sheet was keyed, no card points
         declarer = "" if game.penalty is None else str(game.penalty + 1)
         points = ""
+    elif kind == FINE:          # a fine: the payer, the value per other player
+        declarer = "" if game.payer is None else str(game.payer + 1)
+        points = str(game.value)
     elif kind == GOAL:
         points = str(game.tricks) if game.tricks is not None else ("✓" if game.achieved else "✗")
     else:
@@ -73,7 +76,7 @@ def game_cells(game, row, pack=None):
     plus = [signed(s) for s in row.scores]
     if row.sitting_out is not None and not row.scores[row.sitting_out]:
         plus[row.sitting_out] = ""          # sat out and scored nothing: the shaded cell stays empty
-    return {"contract": (contract.abbr if contract else game.contract) + variant_text(game), "declarer": declarer,
+    return {"contract": contract_abbr(game), "declarer": declarer,
             "points": points, "plus": plus, "stand": [signed(v) for v in row.running], "check": signed(row.row_sum)}
 
 
@@ -135,12 +138,15 @@ def sheet_pages(table, seats, games=None, totals=None, *, zero_sum=True, out_sco
                 "last_name": by_position[p].entry.player.last_name if p in by_position else "",
                 "first_name": by_position[p].entry.player.first_name if p in by_position else "",
                 "town": by_position[p].entry.player.town if p in by_position else ""} for p in range(size)]
-    rows, final, played = {}, None, None
+    rows, final, played, words = {}, None, None, []
     if games is not None:
         sheet = ScoreSheet(size, table.games_planned, {g.number: g.scores for g in games},
                            {g.number: g for g in games}, zero_sum=zero_sum)
         pack = offiziers_pack(table.round.tournament) if size == 2 else None
         rows = {r.number: game_cells(r.game, r, pack) for r in sheet.rows if r.entered and r.game is not None}
+        # a Pflichträuber, a bought Kleiner Mann, a fine in words under the grid (RULES.md §10)
+        words = [_("Game %(number)s: %(words)s") % {"number": g.number, "words": special_words(g)}
+                 for g in sorted(games, key=lambda g: g.number) if pack is None and special_words(g)]
         played = sheet.entered
         if sheet.entered:
             final = {"stand": [signed(v) for v in sheet.totals], "check": signed(sum(sheet.totals))}
@@ -166,7 +172,7 @@ def sheet_pages(table, seats, games=None, totals=None, *, zero_sum=True, out_sco
     return {"table": table, "number": table.number, "size": size, "games": table.games_planned,
             "players": players, "pages": pages, "filled": games is not None or bool(totals),
             "totals_only": bool(totals), "five": table.dealer_sits_out, "zero_sum": zero_sum,
-            "out_scores_zero": out_scores_zero, "played": played, "partial": partial,
+            "out_scores_zero": out_scores_zero, "played": played, "partial": partial, "words": words,
             "ended": (games is not None or bool(totals)) and table.ended_early}
 
 

@@ -28,7 +28,7 @@ from tournament.games import kind_of
 from tournament.models import Adjustment, AuditLog, Entry, Game, Round, Score, Seat, Table
 from tournament.registration.files import COLUMNS
 from tournament.results.engine import contract_name
-from tournament.results.rows import variant_text
+from tournament.results.row_words import special_words, variant_text
 from tournament.standings.categories import category_choices
 from tournament.standings.selectors import tournament_standings
 
@@ -39,8 +39,9 @@ def yes_no(value):
 
 def variant(game):
     """The variant column (issue 15): the contract a Gegensolo was played with (``KM``) or ``ouv.`` (played open);
-    one column, as the two never meet in one game (one is a point game's, the other a goal game's)."""
-    return variant_text(game).lstrip("/ ") or None
+    one column, as the two never meet in one game (one is a point game's, the other a goal game's); a
+    Pflichträuber, a bought Kleiner Mann or a fine in words (RULES.md §10)."""
+    return special_words(game) or variant_text(game).lstrip("/ ") or None
 
 
 def seat_number(value):

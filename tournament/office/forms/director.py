@@ -17,7 +17,7 @@ from tournament.common import names
 from tournament.common.fields import WholeNumberField, tidy_names, whole_numbers
 from tournament.common.i18n import engine_lang
 from tournament.models import Category, Entry, Player, Season, Team, Tournament
-from tournament.office.forms import day_facts, visibility
+from tournament.office.forms import day_facts, variants, visibility
 from tournament.office.forms.game_fields import GameFields
 from tournament.registration.selectors import namesakes
 from tournament.registration.services import ENTRY_FIELDS, PLAYER_FIELDS
@@ -108,6 +108,7 @@ class TournamentForm(GameFields, forms.ModelForm):
         self.fields["last_place_prize"].help_text = _("The last place gets a prize as well (a Cego custom).")
         self._add_tiebreak_fields()
         self.own_game_fields()
+        variants.add_fields(self)
         visibility.add_field(self)
         self.fields["seed"].help_text = _(
             "Publish it before the draw, or take it from a public physical draw. The same seed and the same "
@@ -115,8 +116,6 @@ class TournamentForm(GameFields, forms.ModelForm):
         if self.instance.pk:
             self.fields["status"] = forms.ChoiceField(label=_("Status"), choices=Tournament.Status.choices,
                                                       initial=self.instance.status)
-            self.initial["options"] = (json.dumps(self.instance.options, indent=2, ensure_ascii=False)
-                                       if self.instance.options else "")
             if self.instance.round_set.exists():
                 self.fields["games_per_round_4"].help_text = _("Tables already drawn keep their number of games.")
         else:
@@ -187,6 +186,7 @@ class TournamentForm(GameFields, forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        variants.clean(self, data)
         chain = self.clean_tiebreaks(data)
         if chain is not None:
             data["tiebreaks"] = chain

@@ -11,7 +11,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from scoring import seats as seat_rules
-from scoring.contracts import CONTRACTS, DRESCHER, GOAL, PENALTY, POINT
+from scoring.contracts import CONTRACTS, DRESCHER, FINE, GOAL, PENALTY, POINT
 from tournament.audit import words
 from tournament.audit.words import describe_game
 from tournament.common import params
@@ -21,8 +21,10 @@ from tournament.draws.selectors import labelled
 from tournament.models import Round, Table
 from tournament.results import selectors
 from tournament.results.engine import game_snapshot, ruleset_for
+from tournament.results.row_words import special_words
 from tournament.results.rows import (
     contract_key,
+    is_compulsory,
     keyboard_contracts,
     row_values,
     show_raeuber_tricks,
@@ -83,9 +85,25 @@ def neighbours(table):
     return prev, nxt, len(siblings)
 
 
-def placeholder(kind):
-    """The hint in the points column for a contract kind."""
+def placeholder(kind, rs=None):
+    """The hint in the points column for a contract kind (a fine: the ruleset's fine, else "per player")."""
+    if kind == FINE:
+        return str(rs.fine) if rs is not None and rs.fine is not None else _("per player")
     return {POINT: _("pts"), GOAL: _("+/−"), DRESCHER: _("seat")}.get(kind, "")
+
+
+def contract_label(key, typed, game, changed, lang):
+    """The words beside the contract input: the contract's name, a Pflichträuber, a bought Kleiner Mann or a fine
+    in words (RULES.md §10; of the stored game, or of the typed ``PR``)."""
+    if not key:
+        return ""
+    name = CONTRACTS[key].name(lang)
+    if is_compulsory(typed):
+        return _("Pflichträuber (compulsory Räuber, nobody announced it)")
+    extra = special_words(game) if game is not None and not changed else ""
+    if not extra:
+        return name
+    return extra if key == "fine" else f"{name} · {extra}"
 
 
 def sheet_rows(table, seats, rs, pending=None, locked=False):
@@ -115,7 +133,9 @@ def sheet_rows(table, seats, rs, pending=None, locked=False):
             errors = pending.get("errors") or {}
             conflict = pending.get("conflict")
             state = pending.get("state", "dirty")
-        key = contract_key(split_variants(values.get("contract"))[0]) if values else None
+        typed = split_variants(values.get("contract"))[0] if values else ""
+        key = contract_key(typed) if values else None
+        label = contract_label(key, typed, game, mine and state in ("dirty", "error"), lang)
         kind = CONTRACTS[key].kind if key else ""
         changed = mine and state in ("dirty", "error")
         provisional = replace is not None and r.number >= replace[0]
@@ -126,6 +146,7 @@ def sheet_rows(table, seats, rs, pending=None, locked=False):
                 "seat": s, "out": s == r.sitting_out, "dealer": s == r.dealer,
                 "score": signed(r.scores[s]) if r.scores else "", "neg": bool(r.scores and r.scores[s] < 0),
                 "running": signed(r.running[s]) if r.entered else "",
+                "rin": s != r.sitting_out or rs.raeuber_with_dealer,     # the dealer plays a Räuber at five
                 "rp": values.get(f"rp_{s}", ""), "rt": values.get(f"rt_{s}", ""),
                 "rp_error": errors.get(f"rp_{s}"), "rt_error": errors.get(f"rt_{s}"),
             })
@@ -134,9 +155,10 @@ def sheet_rows(table, seats, rs, pending=None, locked=False):
             "dealer": r.dealer, "dealer_name": names.get(r.dealer, ""),
             "sitting_out": r.sitting_out, "forehand": r.forehand,
             "game": game, "version": version, "state": state, "keep_inputs": mine,
-            "values": values, "kind": kind, "contract_name": CONTRACTS[key].name(lang) if key else "",
-            "not_allowed": bool(key) and key not in rs.allowed, "placeholder": placeholder(kind),
-            "seat_hint": _("loses") if kind == PENALTY else "",
+            "values": values, "kind": kind, "contract_name": label,
+            "words": bool(key) and label != CONTRACTS[key].name(lang),
+            "not_allowed": bool(key) and key not in rs.allowed, "placeholder": placeholder(kind, rs),
+            "seat_hint": _("loses") if kind == PENALTY else _("pays") if kind == FINE else "",
             "gegensolo": key == "gegensolo",
             "cells": cells, "row_sum": signed(r.row_sum) if r.entered else "",
             "row_ok": not r.entered or r.row_sum == 0 or rs.writing != "zero_sum",

@@ -9,7 +9,12 @@
    the server for the sheet (net.refresh), then takes the game number, dealer and forehand from that fresh sheet.
    A new game follows the sheet while it is keyed: when another phone enters the game this one was keying, the
    title moves on to the next game, a note says so, and a declarer that was only preselected (the forehand)
-   becomes the new game's forehand; a declarer the player tapped stays. */
+   becomes the new game's forehand; a declarer the player tapped stays.
+
+   The last rules of the seed documents (RULES.md §10; the server's buttons say which apply): a Pflichträuber
+   (no_seat: nobody announced it), a Räuber the dealer of a table of five plays (dealer_plays), the Kleiner Mann an
+   Ultimo's declarer bought (pagat_seller: sent as "U/3", as the director's sheet types it) and a fine (kind
+   "fine": who pays, any seat; the value per other player, empty for the ruleset's default_value). */
 (function () {
   "use strict";
   const app = window.CegoPhone;
@@ -21,7 +26,7 @@
 
   const blank = () => ({number: null, version: null, contract: null, declarer: null, result: "", rp: {}, rt: {},
                         penalty: "", calls: "", active: null, field: "rp", more: false, all: false, played_with: "",
-                        ouverte: false, begun: null, auto: false});
+                        ouverte: false, begun: null, auto: false, seller: ""});
   let e = blank();
   let preview = null;                    // {for: fields key, ok, scores, explanation, errors} | {offline}
   let timer = null;
@@ -32,13 +37,16 @@
   const number = () => e.number || app.nextNumber();
   const contract = () => (e.contract ? byKey[e.contract] : null);
   const playing = (n) => { const row = app.row(n); return app.sheet().seats.filter((s) => s.seat !== row.out); };
+  /* who plays contract c: a fine's payer and a Räuber the dealer plays at five may be the seat that sits out */
+  const seatsFor = (c, n) => (c && (c.all_seats || c.dealer_plays) ? app.sheet().seats : playing(n));
 
   function complete() {
     const c = contract();
-    if (!c || !e.declarer) return false;
+    if (!c || (!e.declarer && !c.no_seat)) return false;
     if (c.kind === "penalty") return true;          // Schinden: the seat chosen is the one that loses
+    if (c.kind === "fine") return e.result !== "" || c.default_value != null;
     if (c.played_with && !e.played_with) return false;
-    if (c.kind === "raeuber") return playing(number()).every((s) => (e.rp[s.seat] || "") !== "");
+    if (c.kind === "raeuber") return seatsFor(c, number()).every((s) => (e.rp[s.seat] || "") !== "");
     return e.result !== "";
   }
 
@@ -47,13 +55,14 @@
     const n = number();
     const out = app.row(n).out;
     const offers = moreOffers(c);          // a penalty or calls chosen for another contract is not sent
-    const f = {number: n, version: e.version || "", contract: e.contract || "", declarer: e.declarer || "",
+    const typed = (e.contract || "") + (c && c.pagat_seller && e.seller ? "/" + e.seller : "");   // U/3
+    const f = {number: n, version: e.version || "", contract: typed, declarer: c && c.no_seat ? "" : e.declarer || "",
                result: c && (c.kind === "raeuber" || c.kind === "penalty") ? "" : e.result,
                penalty: offers.includes("penalty") ? e.penalty : "", calls: offers.includes("calls") ? e.calls : "",
                played_with: c && c.played_with ? e.played_with : "",
                ouverte: c && c.ouverte && e.ouverte ? "1" : ""};
     app.sheet().seats.forEach((s, i) => {
-      const raeuber = c && c.kind === "raeuber" && s.seat !== out;
+      const raeuber = c && c.kind === "raeuber" && (s.seat !== out || c.dealer_plays);
       f["rp_" + i] = raeuber ? e.rp[s.seat] || "" : "";
       f["rt_" + i] = raeuber && c.tricks ? e.rt[s.seat] || "" : "";
     });
@@ -116,6 +125,14 @@
                                     on: {click: () => change({played_with: x.key})}},
            el("strong", null, x.abbr), el("small", null, x.name)))));
     }
+    if (c.pagat_seller) {         // the Kleiner Mann bought from another player for the Ultimo: he does not lose
+      const others = playing(number()).filter((s) => String(s.seat) !== String(e.declarer));
+      parts.push(el("p.step-label", null, T.pagat_seller), el("div.seat-grid", null,
+        el("button.big.seller", {data: {seat: ""}, "aria-pressed": String(e.seller === ""),
+                                 on: {click: () => change({seller: ""})}}, T.nobody),
+        others.map((s) => el("button.big.seller", {data: {seat: s.seat}, "aria-pressed": String(e.seller === String(s.seat)),
+                                                    on: {click: () => change({seller: String(s.seat)})}}, s.name))));
+    }
     if (c.ouverte) {
       parts.push(el("button.big.secondary.ouverte", {id: "ouverte", "aria-pressed": String(!!e.ouverte),
                                                      on: {click: () => change({ouverte: !e.ouverte})}}, T.ouverte));
@@ -124,8 +141,14 @@
   }
 
   function resultStep(c, n) {
-    const seats = playing(n);
+    const seats = seatsFor(c, n);
     if (c.kind === "penalty") return [];
+    if (c.kind === "fine") {
+      const hint = c.default_value != null ? fmt("fine_default", {value: c.default_value}) : T.fine_value_needed;
+      return [el("p.step-label", null, T.fine_value),
+              el("output.display", {id: "result-display"}, e.result === "" ? (c.default_value != null ? String(c.default_value) : "–") : e.result),
+              el("p.hint", null, hint), pad(() => e.result, (v) => change({result: v}))];
+    }
     if (c.kind === "point") {
       return [el("p.step-label", null, T.card_points),
               el("output.display", {id: "result-display"}, e.result === "" ? "–" : e.result),
@@ -249,7 +272,7 @@
     const declarer = e.declarer || (FOREHAND(x) ? app.row(n).forehand : null);
     if (fresh) moved = null;
     change({contract: x.key, declarer, auto: !e.declarer && FOREHAND(x), begun: fresh ? n : null,
-            result: "", rp: {}, rt: {}, active: null, field: "rp", played_with: "", ouverte: false});
+            result: "", rp: {}, rt: {}, active: null, field: "rp", played_with: "", ouverte: false, seller: ""});
   }
 
   function movedNote() {
@@ -281,7 +304,7 @@
     const note = movedNote();
     if (note) parts.push(note);
     if (c) parts.push(chip("chosen-contract", c.abbr + " · " + c.name, {contract: null, declarer: null, result: "", rp: {}, rt: {},
-                                                                         field: "rp", played_with: "", ouverte: false}));
+                                                                         field: "rp", played_with: "", ouverte: false, seller: ""}));
     else {
       const list = e.all ? contracts : contracts.slice(0, FIRST);
       parts.push(el("div.contract-grid", {"aria-busy": String(opening)}, list.map((x) => el("button.contract",
@@ -290,13 +313,15 @@
         !e.all && contracts.length > FIRST ? el("button.contract.all", {id: "more-contracts",
           on: {click: () => change({all: true})}}, T.more_contracts) : null));
     }
-    if (c) {
-      const label = c.kind === "penalty" ? T.loser : c.kind === "raeuber" || c.kind === "drescher" ? T.announcer : T.declarer;
+    if (c && c.no_seat) parts.push(el("p.hint", {id: "no-announcer"}, T.no_announcer));
+    else if (c) {
+      const label = c.kind === "penalty" ? T.loser : c.kind === "fine" ? T.payer
+        : c.kind === "raeuber" || c.kind === "drescher" ? T.announcer : T.declarer;
       if (e.declarer) parts.push(chip("chosen-declarer", label + " " + app.name(e.declarer), {declarer: null, auto: false}));
-      else parts.push(el("p.step-label", null, label), seatButtons("declarer", playing(n), e.declarer,
+      else parts.push(el("p.step-label", null, label), seatButtons("declarer", seatsFor(c, n), e.declarer,
                                                                      (s) => change({declarer: s, auto: false})));
     }
-    if (c && e.declarer) parts.push(...variantStep(c), ...resultStep(c, n), moreStep(c, n), previewBox());
+    if (c && (e.declarer || c.no_seat)) parts.push(...variantStep(c), ...resultStep(c, n), moreStep(c, n), previewBox());
     const bad = preview && !preview.offline && preview.for === JSON.stringify(fields()) && !preview.ok;
     parts.push(el("div.actions.entry-actions", null,
       el("button.big.ok", {id: "save", disabled: !complete() || bad, on: {click: save}}, T.save),
@@ -313,7 +338,7 @@
     e = blank();
     preview = null;
     moved = null;
-    net.enqueue("save", f, {label: c.abbr + " · " + app.name(Number(f.declarer)), scores, entry: snapshot});
+    net.enqueue("save", f, {label: c.abbr + (f.declarer ? " · " + app.name(Number(f.declarer)) : ""), scores, entry: snapshot});
     app.render();
   }
 
@@ -327,9 +352,12 @@
 
   /* A stored game opened for a correction: its values as the director's sheet shows them. */
   function edit(n, version, values, key) {
+    const typed = values.contract || "";
+    const sold = /\/([0-9]+)$/.exec(typed);                      // U/3: the Kleiner Mann bought from seat 3
+    if (typed === "PR" && byKey.PR) key = "PR";                  // a Pflichträuber is its own button
     const entry = {number: n, version, contract: key, declarer: values.declarer ? Number(values.declarer) : null,
                    result: values.result || "", penalty: values.penalty || "", calls: values.calls || "", rp: {}, rt: {},
-                   ouverte: !!values.ouverte, played_with: ""};
+                   ouverte: !!values.ouverte, played_with: "", seller: sold ? sold[1] : ""};
     const c = byKey[key];
     const chosen = c && c.played_with ? c.played_with.find((x) => x.abbr === values.played_with) : null;
     if (chosen) entry.played_with = chosen.key;

@@ -141,7 +141,8 @@
                    whoSeat && who ? el("span.who", null, app.shortName(whoSeat)) : el("span.who", null, who || "")));
       sheet.seats.forEach((s, i) => {
         const td = el("td.c-seat");
-        if (row.out === s.seat) { td.classList.add("out"); td.textContent = "–"; }
+        // the dealer who sits out: "–", unless he scored (a fine he paid, a Räuber he played at five)
+        if (row.out === s.seat && !(g && !q && g.scores[i])) { td.classList.add("out"); td.textContent = "–"; }
         else if (g && !q) {
           td.append(el("span.score", null, signed(g.scores[i])), el("span.run", null, row.running ? row.running[i] : ""));
         } else if (q && q.scores) td.append(el("span.score.provisional", null, signed(q.scores[i])));
@@ -166,6 +167,7 @@
     const box = el("div.detail");
     if (queued) box.append(el("p", null, T.status_waiting));
     if (g && !queued) {
+      if (g.words) box.append(el("p.words", null, g.words));     // a Pflichträuber, a bought Kleiner Mann, a fine
       if (g.explanation) box.append(el("p.explanation", null, g.explanation));
       const who = [];
       if (g.keyed_seat) who.push(fmt("keyed_by", {name: app.name(g.keyed_seat)}));
