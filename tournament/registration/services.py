@@ -24,6 +24,7 @@ from tournament.audit.log import assign, audit, jsonable
 from tournament.common import names
 from tournament.models import AuditLog, Entry, Player, Team, ZiegePair
 from tournament.models.locks import lock_tournament
+from tournament.money import services as money_services
 from tournament.staff import permissions
 
 TOGGLES = ("paid", "checked_in", "withdrawn")
@@ -34,12 +35,15 @@ PLAYER_FIELDS = ("first_name", "last_name", "town", "club", "is_woman", "birth_y
 
 @transaction.atomic
 def toggle(*, entry, field, user):
-    """Flip ``paid``, ``checked_in`` or ``withdrawn``; returns the new value."""
+    """Flip ``paid``, ``checked_in`` or ``withdrawn``; returns the new value. ``paid`` goes through the money
+    (``money.services.set_paid``: on records what is open in cash, off takes back what was paid)."""
     permissions.require(user, permissions.DIRECT, entry.tournament)
     if field not in TOGGLES:
         raise ValueError(field)
     lock_tournament(entry.tournament_id)        # first, as every write of the tournament (models.locks)
     entry = Entry.objects.select_related("player", "tournament").get(pk=entry.pk)
+    if field == "paid":
+        return money_services.set_paid(entry=entry, user=user, paid=not entry.paid)
     value = not getattr(entry, field)
     setattr(entry, field, value)
     entry.save(update_fields=[field])
@@ -144,6 +148,7 @@ def update(*, entry, user, data, player_data, new_team=""):
     lock_tournament(entry.tournament_id)
     entry = Entry.objects.select_related("player", "team", "tournament__season").get(pk=entry.pk)
     data = dict(data)
+    paid = data.pop("paid", entry.paid)         # the tick goes through the money (``toggle``), after the rest
     if new_team.strip():
         data["team"] = team_named(entry.tournament.season, new_team)
     if "start_number" in data:
@@ -164,6 +169,9 @@ def update(*, entry, user, data, player_data, new_team=""):
               new={"start_number": entry.start_number, **new, **{f"player.{k}": v for k, v in player_new.items()}})
     if player_old:
         versions.player_changed(entry.player_id)      # the player's other tournaments show the new data too
+    if paid != entry.paid:
+        money_services.set_paid(entry=entry, user=user, paid=paid)
+        entry.paid = paid
     return entry
 
 
