@@ -123,6 +123,8 @@ def _field_text(kind, key, value):
         return str(Role.Kind(value).label)
     if key == "ruleset":
         return _ruleset_name(value)
+    if key == "entry_fee" and isinstance(value, str):
+        return _money_value("amount", value)
     if key == "tiebreaks" and isinstance(value, str):
         return ", ".join(str(TIEBREAK_LABELS.get(k.strip(), k.strip())) for k in value.split(",") if k.strip())
     if key == "stats" and isinstance(value, dict):

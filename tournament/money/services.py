@@ -17,7 +17,17 @@ from django.utils.translation import gettext as _
 
 from tournament.audit.log import audit
 from tournament.common.euros import ZERO, cents, euros
-from tournament.models import AuditLog, CashItem, Entry, EntryCharge, FundPayout, Payment, Reduction, SeasonFund
+from tournament.models import (
+    AuditLog,
+    CashItem,
+    Entry,
+    EntryCharge,
+    FundPayout,
+    Payment,
+    Reduction,
+    SeasonFund,
+    Tournament,
+)
 from tournament.models.locks import lock_tournament
 from tournament.models.money import MAX_AMOUNT
 from tournament.money import selectors
@@ -250,14 +260,26 @@ def add_fund_payout(*, season, user, text, amount, paid_on=None):
 
 
 @transaction.atomic
-def fee_changed(*, tournament):
-    """After the tournament's fee changed (``seasons.services.update_tournament``): payments keep their amounts;
-    the paid tick of every entry that paid something follows what is open now."""
+def set_fee(*, tournament, user, fee):
+    """The tournament's entry fee (before reductions). Payments already made keep their amounts; the paid tick
+    of every entry that paid something follows what is open now (``Entry.paid``)."""
+    permissions.require(user, permissions.DIRECT, tournament)
+    lock_tournament(tournament.pk)
+    fee = check_amount(fee, field="entry_fee", allow_zero=True)
+    tournament = Tournament.objects.select_related("season").get(pk=tournament.pk)
+    if tournament.entry_fee == fee:
+        return tournament
+    old = tournament.entry_fee
+    tournament.entry_fee = fee
+    tournament.save(update_fields=["entry_fee"])
+    audit(tournament=tournament, obj_type=AuditLog.Kind.TOURNAMENT, obj_id=tournament.pk, action=Action.UPDATE,
+          user=user, old={"entry_fee": str(old)}, new={"entry_fee": str(fee)})
     for acc in selectors.accounts(tournament).values():
         if acc.paid > 0:
             value = acc.open == 0
             if acc.entry.paid != value:
                 Entry.objects.filter(pk=acc.entry.pk).update(paid=value)
+    return tournament
 
 
 def _who(entry):
