@@ -9,7 +9,7 @@ from django.db.models import Sum
 from django.utils.translation import gettext as _
 
 from tournament.common.euros import ZERO, cents
-from tournament.models import CashItem, Entry, FundPayout, Payment, Reduction, SeasonFund
+from tournament.models import CashItem, Entry, FundPayout, Payment, Reduction, SeasonFund, Tournament
 from tournament.money import prizes_paid, rules
 from tournament.staff import permissions
 from tournament.standings.categories import memberships, player_categories
@@ -61,7 +61,8 @@ def accounts(tournament, entries=None):
     for entry_id, method, amount in Payment.objects.filter(entry__in=[e.pk for e in entries]).values_list(
             "entry_id", "method", "amount"):
         sums.setdefault(entry_id, []).append((method, amount))
-    fee = tournament.entry_fee
+    # The fee as stored now: a caller's tournament object may predate a change of it (``services.set_fee``).
+    fee = Tournament.objects.filter(pk=tournament.pk).values_list("entry_fee", flat=True).first() or ZERO
     out = {}
     for entry in entries:
         charge = getattr(entry, "charge", None)          # none: the fee by its categories
@@ -156,7 +157,7 @@ def day_report(tournament):
     share = rules.fund_share(fund.rule, fund.amount, paying, received - refunded) if fund else ZERO
     open_accounts = [a for a in all_accounts.values() if a.open > 0 and not a.entry.withdrawn]
     return DayReport(
-        tournament=tournament, fee=tournament.entry_fee,
+        tournament=tournament, fee=Tournament.objects.get(pk=tournament.pk).entry_fee,
         kinds=[(name, n, cents(d), cents(p)) for name, (n, d, p) in sorted(kinds.items())],
         by_method=by_method, received=received, refunded=refunded,
         open=sum((a.open for a in open_accounts), ZERO), open_entries=open_accounts,
