@@ -12,17 +12,18 @@ from tournament.standings.categories import category_choices
 AMOUNT_ATTRS = {"inputmode": "decimal", "autocomplete": "off", "size": 8}
 
 
-class EuroField(forms.CharField):
+class EuroField(forms.Field):
+    """An amount typed as euros; empty is None."""
+
     def __init__(self, *args, **kwargs):
-        kwargs.setdefault("max_length", 20)
-        kwargs.setdefault("widget", forms.TextInput(attrs=AMOUNT_ATTRS))
+        kwargs.setdefault("widget", forms.TextInput(attrs={**AMOUNT_ATTRS, "maxlength": 20}))
         super().__init__(*args, **kwargs)
 
     def prepare_value(self, value):
         return euros(value).removesuffix(" €") if value not in (None, "") and not isinstance(value, str) else value
 
     def to_python(self, value):
-        text = super().to_python(value)
+        text = str(value).strip()[:40] if value is not None else ""
         if text in self.empty_values:
             return None
         try:
