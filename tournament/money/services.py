@@ -99,6 +99,19 @@ def pay(*, entry, user, amount=None, method=Payment.Method.CASH, paid_on=None):
     return payment
 
 
+def pay_imported(*, entry, user, amount=None, method=None):
+    """A payment the registration list says was made (``registration.importer``): the amount of its "Startgeld"
+    column (a string; None: what is open), up to what is open — more is not recorded (docs/money.md, "Import");
+    by transfer when the list says "überwiesen", else cash, dated today. Nothing open: nothing recorded, the
+    tick set."""
+    acc = selectors.account(entry)
+    if acc.open == 0:
+        Entry.objects.filter(pk=entry.pk).update(paid=True)
+        return None
+    wanted = acc.open if amount is None else min(acc.open, cents(amount))
+    return pay(entry=entry, user=user, amount=wanted, method=method or Payment.Method.CASH)
+
+
 @transaction.atomic
 def refund(*, entry, user, amount=None, method=Payment.Method.CASH, paid_on=None, reason=""):
     """Pay back money of ``entry`` (default: all it paid), e.g. on withdrawal. Refused: nothing paid, more than
