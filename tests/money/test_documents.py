@@ -60,9 +60,11 @@ def test_the_cash_sheet_holds_numbers_not_formulas(day):
     money.set_charge(entry=entry, user=None, override=D("2"), reason='=HYPERLINK("http://x","klick")')
     content, sheet = cash_sheet(day)
     rows = {row[1]: row for row in sheet.iter_rows(min_row=2, values_only=True) if row[1]}
-    assert rows["Startgeld erhalten (netto)"][2] == 26 and rows["Tombola"][2] == D("45.5")
-    assert rows["Saldo für den Ausrichter"][2] == -12.5
-    amounts = [c for row in sheet.iter_rows(min_row=2) for c in row[2:3] if c.value is not None]
+    assert rows["Startgeld erhalten (netto)"][6] == 26 and rows["Tombola"][6] == D("45.5")
+    assert rows["Saldo für den Ausrichter"][6] == -12.5
+    fifth = next(r for r in rows.values() if r[2] == 5)                       # start number 5: 10 owed, 4 paid
+    assert fifth[0] == "Meldungen" and fifth[3:7] == (10, 4, 6, None)
+    amounts = [c for row in sheet.iter_rows(min_row=2) for c in row[3:7] if c.value is not None]
     assert amounts and all(c.data_type == "n" and c.number_format == EXCEL_EUROS for c in amounts)
     assert all(c.data_type != "f" for row in sheet.iter_rows() for c in row)
     assert any('=HYPERLINK("http://x","klick")' in (r[1] or "") for r in rows.values())   # the reason, as text

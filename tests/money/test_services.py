@@ -28,7 +28,7 @@ def test_each_entry_owes_and_has_paid(day):
         (D("10.00"), D("4.00"), D("6.00")), (D("10.00"), D("0.00"), D("10.00")), (D("10.00"), 0, D("10.00"))]
     assert acc[1].reduction.name == "Jugend" and not acc[1].chosen          # from the youth category
     assert acc[2].reduction.name == "Nachwuchstisch" and acc[2].chosen      # chosen by hand
-    assert acc[3].kind == "set by hand" and acc[3].reason == "Helfer am Tresen"
+    assert acc[3].kind == "von Hand festgelegt" and acc[3].reason == "Helfer am Tresen"
     paid = dict(day.entries.values_list("start_number", "paid"))
     assert [paid[n] for n in range(1, 9)] == [True, False, True, True, False, False, False, False]
 
@@ -36,7 +36,7 @@ def test_each_entry_owes_and_has_paid(day):
 def test_the_days_report_adds_up(day):
     report = selectors.day_report(day)
     assert report.received == D("36.00") and report.refunded == D("10.00") and report.fees_net == D("26.00")
-    assert report.by_method == {"cash": D("16.00"), "transferred": D("10.00")}
+    assert report.by_method == {"bar": D("16.00"), "überwiesen": D("10.00")}
     assert report.open == D("26.00")               # 5: 6,00 + 7: 10,00 + 8: 10,00; the withdrawn 6 owes nothing
     assert report.paying == 4 and report.fund_share == D("4.00")
     assert report.income_total == D("45.50") and report.expense_total == D("80.00")
@@ -71,10 +71,10 @@ def test_bad_payments_change_nothing(day, amount, code):
 
 def test_nothing_to_pay_and_nothing_to_refund(day):
     director = factories.user()
-    with pytest.raises(ValidationError, match="owes nothing") as err:
+    with pytest.raises(ValidationError, match="schuldet nichts") as err:
         money.pay(entry=day.entries.get(start_number=2), user=director)
     assert err.value.code == "nothing_open"
-    with pytest.raises(ValidationError, match="paid nothing") as err:
+    with pytest.raises(ValidationError, match="nichts bezahlt") as err:
         money.refund(entry=day.entries.get(start_number=7), user=director)
     with pytest.raises(ValidationError) as err:
         money.refund(entry=day.entries.get(start_number=1), user=director, amount=D("7.01"))

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from tournament.common.euros import EXCEL_EUROS
-from tournament.exports.base import Column, PdfExporter, Sheet
+from tournament.exports.base import INTEGER, Column, PdfExporter, Sheet
 from tournament.exports.registry import register
 from tournament.money import selectors
 
@@ -32,20 +32,23 @@ def report_lines(report):
 
 
 def cash_sheet(tournament):
-    """The sheet "Kasse" of the tournament workbook: the report's lines, then every entry's account."""
+    """The sheet "Kasse" of the tournament workbook: the report's lines (amount in the last column), then every
+    entry's account (start number, owes, paid, open) — every amount a number, every sum computed here."""
     report = selectors.day_report(tournament)
-    columns = [Column(_("Section"), 22), Column(_("What"), 40), Column(_("Amount"), 14, EXCEL_EUROS)]
+    columns = [Column(_("Section"), 18), Column(_("What"), 40), Column(_("Start number"), 10, INTEGER),
+               *(Column(label, 12, EXCEL_EUROS) for label in (_("Owes"), _("Paid"), _("Open"))),
+               Column(_("Amount"), 14, EXCEL_EUROS)]
 
     def rows():
-        yield from ([section, label, amount] for section, label, amount in report_lines(report))
-        yield [None, None, None]
-        yield [_("Entries"), _("Start number, player, reduction"), None]
+        yield from ([section, label, None, None, None, None, amount] for section, label, amount in report_lines(report))
+        entries = _("Entries")
         for acc in selectors.accounts(tournament).values():
             kind = acc.kind + (f" · {acc.reason}" if acc.reason else "")
-            yield [_("Open") if acc.open else _("Paid") if acc.paid else _("Nothing owed"),
-                   f"{acc.entry.start_number} {acc.entry.player.full_name} · {kind}", acc.open or acc.paid]
+            withdrawn = f" ({_('withdrawn')})" if acc.entry.withdrawn else ""
+            yield [entries, f"{acc.entry.player.full_name}{withdrawn} · {kind}", acc.entry.start_number, acc.due,
+                   acc.paid, acc.open, None]
 
-    return Sheet(_("Cash"), columns, rows(), counted=False)
+    return Sheet(_("Cash"), columns, rows(), counted=False, freeze_columns=2)
 
 
 @register
