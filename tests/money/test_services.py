@@ -134,3 +134,10 @@ def test_without_a_fee_the_tick_is_a_tick():
     assert registration.toggle(entry=entry, field="paid", user=None) is True
     assert not Payment.objects.exists()
     assert registration.toggle(entry=entry, field="paid", user=None) is False
+
+
+def test_an_entry_with_payments_is_not_removed(day):
+    entry = day.entries.get(start_number=4)
+    with pytest.raises(ValidationError) as err:
+        registration.remove(entry=entry, user=factories.user())
+    assert err.value.code == "entry_has_payments" and Payment.objects.filter(entry=entry).exists()

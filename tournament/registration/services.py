@@ -209,6 +209,10 @@ def remove(*, entry, user):
         raise ValidationError(_("%(player)s is seated in a drawn round or has adjustments and cannot be removed. "
                                 "Mark the entry as withdrawn instead.") % {"player": entry.player.full_name},
                               code="entry_has_results")
+    if entry.payments.exists():         # money received stays in the books (docs/money.md)
+        raise ValidationError(_("%(player)s has payments in the cash box and cannot be removed. Pay the fee back "
+                                "and mark the entry as withdrawn instead.") % {"player": entry.player.full_name},
+                              code="entry_has_payments")
     team = ZiegePair.objects.filter(Q(first=entry) | Q(second=entry)).values_list("number", flat=True).first()
     if team is not None:
         raise ValidationError(_("%(player)s plays in Ziege team %(n)s; dissolve the team first.")

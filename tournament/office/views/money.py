@@ -6,7 +6,6 @@ An entry helper sees the list with paid or not and no amount (``money.selectors.
 the direction's (``@direct``), the fund the organisers' (``@organise``)."""
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -173,8 +172,6 @@ def cash_entry(request, pk, entry_pk):
             else:
                 money.set_charge(entry=entry, user=request.user, **form.service_data())
                 text = _("What the entry owes is saved.")
-        except ValidationError as err:
-            errors.to_form(form, err)
         except errors.ERRORS as err:
             errors.to_form(form, err)
         else:
