@@ -30,7 +30,7 @@ def test_each_entry_owes_and_has_paid(day):
     assert acc[2].reduction.name == "Nachwuchstisch" and acc[2].chosen      # chosen by hand
     assert acc[3].kind == "von Hand festgelegt" and acc[3].reason == "Helfer am Tresen"
     paid = dict(day.entries.values_list("start_number", "paid"))
-    assert [paid[n] for n in range(1, 9)] == [True, False, True, True, False, False, False, False]
+    assert [paid[n] for n in range(1, 9)] == [True, True, True, True, False, False, False, False]   # 2: free
 
 
 def test_the_days_report_adds_up(day):
@@ -141,3 +141,20 @@ def test_an_entry_with_payments_is_not_removed(day):
     with pytest.raises(ValidationError) as err:
         registration.remove(entry=entry, user=factories.user())
     assert err.value.code == "entry_has_payments" and Payment.objects.filter(entry=entry).exists()
+
+
+def test_the_tick_follows_the_money_when_there_is_a_fee(day):
+    """Free entries are paid, a tick without money is not, "paid" at registration is money in cash."""
+    director = factories.user()
+    paid = dict(day.entries.values_list("start_number", "paid"))
+    assert paid[2] is True and paid[8] is False                  # Nachwuchstisch (free) / nothing paid yet
+    youth = registration.register(tournament=day, user=director, player_data={
+        "first_name": "Lena", "last_name": "Kern", "birth_year": 2013})
+    at_the_door = registration.register(tournament=day, user=director, paid=True, player_data={
+        "first_name": "Otto", "last_name": "Hog"})
+    assert youth.paid is False                                    # youth 3 € off: 7 € open
+    assert at_the_door.paid is True and selectors.account(at_the_door).paid == D("10.00")
+    free = money.save_reduction(tournament=day, user=director, name="Jugend frei", free=True, category="youth")
+    assert selectors.account(youth).due == 0 and day.entries.get(pk=youth.pk).paid is True
+    money.delete_reduction(reduction=free, user=director)
+    assert day.entries.get(pk=youth.pk).paid is False

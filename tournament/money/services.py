@@ -173,7 +173,7 @@ def set_charge(*, entry, user, reduction=None, no_reduction=False, override=None
     charge.reduction, charge.no_reduction = reduction, bool(no_reduction and reduction is None)
     charge.override, charge.reason = override, reason.strip()[:200]
     charge.save()
-    after = _sync_paid(entry) if before.paid > 0 else selectors.account(entry)
+    after = _sync_paid(entry) if before.paid > 0 or entry.tournament.entry_fee > 0 else selectors.account(entry)
     _audit(entry, user, Action.UPDATE,
            old={"reduction": before.reduction.name if before.reduction else None,
                 "override": _text(before.override), "due": str(before.due)},
@@ -201,6 +201,7 @@ def save_reduction(*, tournament, user, name, amount=ZERO, free=False, category=
     reduction.save()
     audit(tournament=tournament, obj_type=MONEY, obj_id=reduction.pk, user=user,
           action=Action.UPDATE if old else Action.CREATE, old=old, new=_reduction_dict(reduction))
+    sync_all(tournament)
     return reduction
 
 
@@ -211,6 +212,7 @@ def delete_reduction(*, reduction, user):
     audit(tournament=reduction.tournament, obj_type=MONEY, obj_id=reduction.pk, user=user, action=Action.DELETE,
           old=_reduction_dict(reduction))
     reduction.delete()
+    sync_all(reduction.tournament)
 
 
 @transaction.atomic
@@ -287,12 +289,31 @@ def set_fee(*, tournament, user, fee):
     tournament.save(update_fields=["entry_fee"])
     audit(tournament=tournament, obj_type=AuditLog.Kind.TOURNAMENT, obj_id=tournament.pk, action=Action.UPDATE,
           user=user, old={"entry_fee": str(old)}, new={"entry_fee": str(fee)})
+    sync_all(tournament)
+    return tournament
+
+
+def sync_all(tournament):
+    """Every entry's paid tick after the fee or a reduction changed (inside the write): with a fee, paid is
+    "nothing open" — a free entry is paid, a tick without the money is not; without a fee only the entries
+    that paid something follow their payments (the others keep their tick)."""
+    with_fee = Tournament.objects.filter(pk=tournament.pk).values_list("entry_fee", flat=True).first() or 0
     for acc in selectors.accounts(tournament).values():
-        if acc.paid > 0:
+        if with_fee or acc.paid > 0:
             value = acc.open == 0
             if acc.entry.paid != value:
                 Entry.objects.filter(pk=acc.entry.pk).update(paid=value)
-    return tournament
+
+
+def registered(*, entry, user, paid):
+    """A new entry (``registration.services.register``): with a fee, its tick follows what it owes — "paid" at
+    registration records the open amount in cash, a free entry is paid; without a fee the tick is as given."""
+    if entry.tournament.entry_fee <= 0:
+        return
+    if paid and selectors.account(entry).open > 0:
+        pay(entry=entry, user=user)
+    else:
+        _sync_paid(entry)
 
 
 def _who(entry):

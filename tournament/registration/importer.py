@@ -156,7 +156,7 @@ def import_registrations(*, tournament, data=None, filename, user, parsed=None, 
         charged = bool(v.get("paid")) and tournament.entry_fee > 0      # a payment for the cash box, below
         entries.append(registration_services.register(user=user, tournament=tournament, player=player,
                                          start_number=v.get("start_number"),
-                                         team=team, paid=bool(v.get("paid")) and not charged,
+                                         team=team, paid=False if charged else bool(v.get("paid")),
                                          checked_in=bool(v.get("checked_in")), note=v.get("note") or "",
                                          created_player=row.player is None))
         if charged:

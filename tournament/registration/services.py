@@ -255,6 +255,7 @@ def register(*, tournament, user, player=None, player_data=None, start_number=No
     if player is not None and not permissions.sees_player(user, player):
         raise PermissionDenied(_("You are not allowed to do this."))        # a player of a season not his
     lock_tournament(tournament.pk)
+    tournament.refresh_from_db(fields=["entry_fee"])        # the fee as it stands decides the tick (money)
     if player is None:
         check_names(player_data.get("first_name"), player_data.get("last_name"))
         player = Player.objects.create(**player_data)
@@ -264,8 +265,11 @@ def register(*, tournament, user, player=None, player_data=None, start_number=No
     if Entry.objects.filter(tournament=tournament, start_number=number).exists():
         raise ValidationError({"start_number": ValidationError(
             _("Start number %(n)s is taken.") % {"n": number}, code="start_number_taken")})
-    entry = Entry.objects.create(tournament=tournament, player=player, start_number=number, team=team, paid=paid,
-                                 checked_in=checked_in, note=note[:200], created_player=created_player)
+    entry = Entry.objects.create(tournament=tournament, player=player, start_number=number, team=team,
+                                 paid=paid and tournament.entry_fee <= 0, checked_in=checked_in, note=note[:200],
+                                 created_player=created_player)
     audit(tournament=tournament, obj_type=AuditLog.Kind.ENTRY, obj_id=entry.pk, action=AuditLog.Action.CREATE,
           user=user, new={"start_number": number, "player": jsonable(player)})
+    money_services.registered(entry=entry, user=user, paid=paid)     # with a fee: the tick follows the money
+    entry.refresh_from_db(fields=["paid"])
     return entry
