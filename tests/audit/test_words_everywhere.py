@@ -11,6 +11,7 @@ German is asserted only for strings that have a German translation already; new 
 import datetime
 import io
 import re
+from decimal import Decimal
 from html.parser import HTMLParser
 
 import openpyxl
@@ -24,6 +25,7 @@ from tournament.draws import links
 from tournament.draws import services as draws
 from tournament.exports.registry import get
 from tournament.models import AuditLog, Entry, Player, Round, SeatHold, TableFlag
+from tournament.money import services as money
 from tournament.registration import importer, merge, prereg
 from tournament.registration import services as registration
 from tournament.results import early_end
@@ -73,6 +75,20 @@ def every_action():
     extra = registration.register(tournament=t, user=director, player_data={"first_name": "Xaver",
                                                                              "last_name": "Zimmermann"})
     registration.remove(entry=extra, user=director)
+    # Money (docs/money.md): a fee, reductions, a fee set by hand, paid, refunded, other income, the season fund.
+    money.set_fee(tournament=t, user=director, fee=Decimal("8"))
+    youth = money.save_reduction(tournament=t, user=director, name="Jugend", amount=Decimal("3"), category="youth")
+    money.delete_reduction(reduction=money.save_reduction(tournament=t, user=director, name="Gäste", free=True,
+                                                          category="guests"), user=director)
+    money.set_charge(entry=t.entries.get(start_number=4), user=director, reduction=youth)
+    money.set_charge(entry=t.entries.get(start_number=5), user=director, override=Decimal("5"), reason="Helfer")
+    money.pay(entry=t.entries.get(start_number=4), user=director, method="transfer",
+              paid_on=datetime.date(2026, 1, 10))
+    money.refund(entry=t.entries.get(start_number=4), user=director, amount=Decimal("2"), reason="zu viel")
+    money.remove_cash_item(item=money.add_cash_item(tournament=t, user=director, kind="income", text="Tombola",
+                                                    amount=Decimal("40")), user=director)
+    money.set_fund(season=season, user=director, rule="per_entry", amount=Decimal("1"))
+    money.add_fund_payout(season=season, user=director, text="Saisonsieger", amount=Decimal("100"))
     # An imported list, pre-registrations confirmed and declined.
     importer.import_registrations(
         tournament=t, filename="liste.csv", user=director,
@@ -240,6 +256,13 @@ def test_the_tournament_audit_page_in_words(client, built, lang):
                          r"earlier in the season: 0; Team members at one table: 0", text)
         assert "Tie-break chain: –" not in text and "Better single round, Drawing lots" in text
         assert "An existing player: no" in text
+        # The money in words: amounts in euros, how paid, the day, the reduction by name, the player.
+        assert re.search(r"paid Money · Start number 4 Dieter Kern \| Open: 5,00 € → 0,00 € Amount: 5,00 € "
+                         r"Paid by: transferred Paid on: 0?1/10/2026", text)
+        assert "refunded Money · Start number 4 Dieter Kern | Paid: 5,00 € → 3,00 € Amount: 2,00 €" in text
+        assert "Entry fee: 0,00 € → 8,00 €" in text and "Reduction: – → Jugend Amount owed: 8,00 € → 5,00 €" in text
+        assert "Amount owed (set by hand): – → 5,00 € Amount owed: 8,00 € → 5,00 € | Helfer" in text
+        assert "Category: Youth" in text and "Kind: income What: Tombola Amount: 40,00 €" in text
         # The table link's seat with its player (the phone's device in brackets).
         assert f"Table {five.number}, seat 2 {names[1]} (phone phone1)" in text
         # A phone gave its seat up; the direction freed the seat of a broken phone.

@@ -117,3 +117,25 @@ def test_demo_has_a_small_finished_offiziers_evening(demo_output):
     assert len(set(pairs)) == 8
     rows = standings.tournament_standings(t).rows
     assert len(rows) == 8 and sum(r.total for r in rows) == 0 and rows[0].total > 0
+
+
+def test_demo_has_fees_payments_a_fund_and_cash_reports(demo_output):
+    """Issue 26 item 6: every page and document of the money shows real content after ``make run``."""
+    from tests.pdf_text import pdftotext
+    from tournament.exports.registry import get
+    from tournament.money import selectors
+
+    tournaments = list(Tournament.objects.filter(game="cego").order_by("date"))
+    reports = [selectors.day_report(t) for t in tournaments]
+    for t, report in zip(tournaments, reports, strict=True):
+        assert t.entry_fee == 10 and report.fees_net > 5 * t.entries.count()
+        assert report.by_method["bar"] > 0 and report.by_method["überwiesen"] > 0
+        assert report.income and report.expenses and report.fund_share == report.paying
+        assert any(name == "Jugend" for name, *_rest in report.kinds)
+    assert reports[0].refunded == 5 and reports[-1].open > 0               # a refund; the running day has fees open
+    season = selectors.season_report(tournaments[0].season)
+    assert season.payouts and season.fund_balance == 250 + season.shares - season.payout_total
+    text = " ".join(pdftotext(get("cash_report").render(tournament=tournaments[-1])[2]).split())
+    assert "Offene Startgelder" in text and "Tombola" in text and "Saalmiete" in text
+    text = " ".join(pdftotext(get("season_cash_report").render(season=tournaments[0].season)[2]).split())
+    assert all(t.name in text for t in tournaments) and "Wanderpokale" in text

@@ -56,7 +56,8 @@ def test_tournament_workbook_matches_standings_and_games(played):
     name, content_type, content = get("tournament_workbook").render(tournament=t)
     assert content_type == base.XLSX and name.endswith(".xlsx")
     book = workbook(content)
-    standings_ws, round1, round2, adjustments, audit = book.worksheets
+    standings_ws, round1, round2, adjustments, cash, audit = book.worksheets
+    assert cash.title == "Kasse"             # the cash report's lines (docs/money.md, tests/money)
     for ws in book.worksheets:
         assert_header(ws)
     standings = tournament_standings(t)

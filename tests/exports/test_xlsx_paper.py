@@ -56,7 +56,7 @@ def test_every_page_names_the_tournament_its_date_and_status(printed):
     assert pages
     for page in pages:
         top = page.strip().splitlines()[0]
-        assert name in top and date in top and status in top, top
+        assert name in top and date in top and status in top, page[:600]
 
 
 def test_every_page_is_one_sheet_width(printed):

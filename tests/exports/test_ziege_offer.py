@@ -20,7 +20,7 @@ from tournament.results import ziege as ziege_results
 
 pytestmark = pytest.mark.django_db
 
-ZIEGE_TOURNAMENT = {"standings", "tournament_workbook", "ziege_teams"}
+ZIEGE_TOURNAMENT = {"standings", "tournament_workbook", "ziege_teams", "cash_report"}    # a Ziege evening has fees too
 ZIEGE_ROUND = {"ziege_sheets", "ziege_sheets_blank"}
 CEGO_TOURNAMENT = {"team_standings", "category_standings", "standings_board", "registration_template"}
 CEGO_ROUND = {"score_sheets", "score_sheets_filled", "table_list", "table_list_alphabetical", "table_cards"}
@@ -66,7 +66,7 @@ def test_a_cego_tournament_is_offered_no_ziege_file(director):
     t, round_ = factories.drawn(players=8)
     page = director.get(reverse("exports:tournament", args=[t.pk])).content.decode()
     found = offered(page, t, round_)
-    assert not found & (ZIEGE_TOURNAMENT - {"standings", "tournament_workbook"} | ZIEGE_ROUND)
+    assert not found & (ZIEGE_TOURNAMENT - {"standings", "tournament_workbook", "cash_report"} | ZIEGE_ROUND)
     assert {"score_sheets", "table_list"} <= found
 
 

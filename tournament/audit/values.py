@@ -13,30 +13,35 @@ from django.utils.translation import gettext as _
 from scoring import resolve
 from scoring.contracts import CONTRACTS
 from tournament.audit import seats
+from tournament.common.euros import euros
 from tournament.common.i18n import engine_lang
 from tournament.common.numbers import signed
 from tournament.models import (
     Adjustment,
     AuditLog,
+    CashItem,
     Category,
     Entry,
     Game,
+    Payment,
     Player,
     PreRegistration,
     Role,
     Round,
     Season,
+    SeasonFund,
     Table,
     Tournament,
     ZiegePair,
 )
+from tournament.standings.categories import builtin_labels
 from tournament.standings.labels import TIEBREAK_LABELS
 
 Kind = AuditLog.Kind
 NONE = seats.NONE
 MODELS = {Kind.GAME: Game, Kind.ROUND: Round, Kind.ADJUSTMENT: Adjustment, Kind.ENTRY: Entry, Kind.ROLE: Role,
           Kind.SEASON: Season, Kind.TOURNAMENT: Tournament, Kind.CATEGORY: Category, Kind.PLAYER: Player,
-          Kind.PREREG: PreRegistration, Kind.TABLE: Table, Kind.CLOCK: Round}
+          Kind.PREREG: PreRegistration, Kind.TABLE: Table, Kind.CLOCK: Round, Kind.MONEY: Payment}
 SEATS = {"declarer", "announcer", "last_trick", "penalty"}         # game fields that hold a 0-based seat
 STATUS = {Kind.ROUND: Round.Status, Kind.TOURNAMENT: Tournament.Status, Kind.PREREG: PreRegistration.Status}
 
@@ -62,6 +67,13 @@ def _extra(key):
         "existing_player": lambda: _("an existing player"), "note": lambda: _("note"),
         "reason": lambda: _verbose(Adjustment, "reason"), "tables": lambda: _("tables"),
         "ziege_team": lambda: str(ZiegePair._meta.verbose_name),
+        # the money (docs/money.md)
+        "open": lambda: _("open"), "paid": lambda: _verbose(Entry, "paid"), "due": lambda: _("amount owed"),
+        "override": lambda: _("amount owed (set by hand)"), "reduction": lambda: _("reduction"),
+        "free": lambda: _("free of charge"),
+        "kind": lambda: _verbose(CashItem, "kind"), "text": lambda: _verbose(CashItem, "text"),
+        "rule": lambda: _verbose(SeasonFund, "rule"), "fund": lambda: _verbose(SeasonFund, "amount"),
+        "opening": lambda: _verbose(SeasonFund, "opening"),
     }
     return names[key]() if key in names else None
 
@@ -89,6 +101,10 @@ def value_text(kind, key, value, names=None):
         return _game_value(key, value, names)
     if kind == Kind.TOTALS or (kind == Kind.ADJUSTMENT and key == "points"):
         return signed(value) if isinstance(value, int) else str(value)
+    if kind == Kind.MONEY:
+        text = _money_value(key, value)
+        if text is not None:
+            return text
     text = _field_text(kind, key, value)
     if text is not None:
         return text
@@ -107,6 +123,8 @@ def _field_text(kind, key, value):
         return str(Role.Kind(value).label)
     if key == "ruleset":
         return _ruleset_name(value)
+    if key == "entry_fee" and isinstance(value, str):
+        return _money_value("amount", value)
     if key == "tiebreaks" and isinstance(value, str):
         return ", ".join(str(TIEBREAK_LABELS.get(k.strip(), k.strip())) for k in value.split(",") if k.strip())
     if key == "stats" and isinstance(value, dict):
@@ -115,6 +133,31 @@ def _field_text(kind, key, value):
         return _date(value)
     if key in ("input_hash", "sha256") and isinstance(value, str) and len(value) > 12:
         return value[:12] + "…"
+    return None
+
+
+MONEY_AMOUNTS = {"amount", "open", "paid", "due", "override", "reduction", "opening"}
+
+
+def _money_value(key, value):
+    """A money row's value in words: amounts as euros ("8,00 €"), how paid, income or expense, the fund's rule, a
+    reduction's category by its name; None for any other key."""
+    if key in MONEY_AMOUNTS and isinstance(value, str):
+        try:
+            return euros(value)
+        except ArithmeticError:
+            return value
+    if key == "paid_on" and isinstance(value, str):
+        return _date(value)
+    labels = {"method": Payment.Method, "kind": CashItem.Kind, "rule": SeasonFund.Rule}.get(key)
+    if labels is not None and value in labels.values:
+        return str(labels(value).label)
+    if key == "fund" and isinstance(value, str):
+        return value.replace(".", ",")
+    if key == "category" and isinstance(value, str):
+        if value[1:].isdecimal():
+            return Category.objects.filter(pk=int(value[1:])).values_list("name", flat=True).first() or value
+        return str(builtin_labels().get(value, value))
     return None
 
 

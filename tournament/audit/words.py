@@ -32,7 +32,7 @@ from tournament.models import AuditLog, Entry, Round
 Kind = AuditLog.Kind
 # Keys the subject or ``where`` already says, or bookkeeping only.
 HIDDEN = {Kind.GAME: {"number", "version"}, Kind.ROUND: {"round"}, Kind.ADJUSTMENT: {"entry"}, Kind.CLOCK: {"round"},
-          Kind.ENTRY: {"bulk", "undoes"}, Kind.PREREG: {"player"}, Kind.PLAYER: {"id"}}
+          Kind.ENTRY: {"bulk", "undoes"}, Kind.PREREG: {"player"}, Kind.PLAYER: {"id"}, Kind.MONEY: {"start_number"}}
 # Rows whose before and after are one line each (a game, sheet totals): the page shows those lines, not fields.
 LINES = {Kind.GAME, Kind.TOTALS}
 
@@ -104,8 +104,8 @@ class Context:
         self.entries = {pk: f"{first} {last}" for pk, first, last in Entry.objects.filter(pk__in=entry_ids)
                         .values_list("pk", "player__first_name", "player__last_name")} if entry_ids else {}
         # An adjustment row keeps the start number (the adjustment itself may be deleted): its player by number.
-        numbers = {(log.tournament_id, _as_dict(log.new).get("entry") or _as_dict(log.old).get("entry"))
-                   for log in logs if log.object_type == Kind.ADJUSTMENT and log.tournament_id}
+        numbers = {(log.tournament_id, _number(log)) for log in logs
+                   if log.object_type in (Kind.ADJUSTMENT, Kind.MONEY) and log.tournament_id}
         tournaments = {t for t, n in numbers if n}
         self.numbers = {(t, n): f"{first} {last}" for t, n, first, last in Entry.objects
                         .filter(tournament_id__in=tournaments)
@@ -116,9 +116,8 @@ class Context:
         """The name of the player a registration or adjustment row is about, where still known."""
         if log.object_type == Kind.ENTRY:
             return self.entries.get(log.object_id, "") if log.object_id else ""
-        if log.object_type == Kind.ADJUSTMENT:
-            number = _as_dict(log.new).get("entry") or _as_dict(log.old).get("entry")
-            return self.numbers.get((log.tournament_id, number), "")
+        if log.object_type in (Kind.ADJUSTMENT, Kind.MONEY):
+            return self.numbers.get((log.tournament_id, _number(log)), "")
         if log.object_type == Kind.PREREG:
             return _as_dict(log.new).get("name") or _as_dict(log.old).get("name") or ""
         return ""
@@ -226,6 +225,12 @@ def merged(old, new):
                                                           "kept": new.get("player", NONE)}
 
 
+def _number(log):
+    """The start number an adjustment row (``entry``) or a money row (``start_number``) keeps."""
+    key = "entry" if log.object_type == Kind.ADJUSTMENT else "start_number"
+    return _as_dict(log.new).get(key) or _as_dict(log.old).get(key)
+
+
 def _as_dict(value):
     if isinstance(value, dict):
         return value
@@ -261,7 +266,7 @@ def _where(log, old, new, round_numbers, player=""):
         return _("Round %(n)s") % {"n": log.table.round.number}
     if log.table is not None:
         return _("table %(t)s, round %(n)s") % {"t": log.table.number, "n": log.table.round.number}
-    number = (new.get("start_number") or old.get("start_number") if kind in (Kind.ENTRY, Kind.PREREG)
+    number = (new.get("start_number") or old.get("start_number") if kind in (Kind.ENTRY, Kind.PREREG, Kind.MONEY)
               else new.get("entry") or old.get("entry") if kind == Kind.ADJUSTMENT else None)
     if number:
         text = _("Start number %(n)s") % {"n": number}

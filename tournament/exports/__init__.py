@@ -5,6 +5,7 @@ web page run in the background: ``services.start_export`` queues ``tasks.run_exp
 database queue) for an ``ExportJob``, ``selectors`` read the jobs. See docs/exports.md.
 """
 
+from tournament.exports import money  # noqa: F401  (registers)
 from tournament.exports.base import Exporter, ListExporter, PdfExporter, render_pdf
 from tournament.exports.pdf import board, cards, lists, sheets, standings  # noqa: F401  (registers)
 from tournament.exports.registry import for_scope, get, identifiers

@@ -8,12 +8,14 @@ parsed and waiting for its import. ``TableLink``, ``TableFlag``, ``Signature``,
 ``TableRequest`` and ``SeatHold`` carry entry at the table (docs/table-entry.md). A ``PreRegistration`` is a
 player's online request to play, confirmed into an entry by the director. A ``FormRequest`` keeps the answer to an
 office form under its idempotency key (a form sent twice writes once). ``ZiegePair``, ``ZiegeBye`` and ``ZiegeGame``
-carry a Ziege tournament (teams of two, ``models.ziege``).
+carry a Ziege tournament (teams of two, ``models.ziege``). ``Reduction``, ``EntryCharge``, ``Payment``,
+``CashItem``, ``SeasonFund`` and ``FundPayout`` carry the money (``models.money``, docs/money.md).
 """
 
 from tournament.models.audit import AuditLog
 from tournament.models.exports import ExportJob
 from tournament.models.imports import ImportPreview
+from tournament.models.money import CashItem, EntryCharge, FundPayout, Payment, Reduction, SeasonFund
 from tournament.models.play import Adjustment, Game, Round, Score, Seat, Table
 from tournament.models.preregistration import PreRegistration
 from tournament.models.registration import Entry
@@ -26,19 +28,25 @@ from tournament.models.ziege import ZiegeBye, ZiegeGame, ZiegePair
 __all__ = [
     "Adjustment",
     "AuditLog",
+    "CashItem",
     "Category",
     "Entry",
+    "EntryCharge",
     "ExportJob",
     "FormRequest",
+    "FundPayout",
     "ImportPreview",
     "Game",
+    "Payment",
     "Player",
     "PlayerAlias",
     "PreRegistration",
+    "Reduction",
     "Role",
     "Round",
     "Score",
     "Season",
+    "SeasonFund",
     "Seat",
     "SeatHold",
     "Signature",

@@ -34,6 +34,8 @@ class AuditLog(models.Model):
         END = "end", _("ended early")
         RESUME = "resume", _("resumed")
         RELEASE = "release", _("seat released")
+        PAY = "pay", _("paid")
+        REFUND = "refund", _("refunded")
 
     class Kind(models.TextChoices):
         """What a row is about (``object_type``); ``object_id`` is that object's id where it has one."""
@@ -55,6 +57,7 @@ class AuditLog(models.Model):
         PREREG = "prereg", _("Pre-registration")
         TABLE = "table", _("Table")
         SEAT = "seat", _("Seat on a phone")
+        MONEY = "money", _("Money")
 
     tournament = models.ForeignKey(Tournament, models.CASCADE, null=True, blank=True, related_name="audit",
                                    verbose_name=_("tournament"))

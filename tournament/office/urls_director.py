@@ -4,6 +4,7 @@ from django.urls import path
 from tournament.office.views import hall as director_hall
 from tournament.office.views import imports as director_import
 from tournament.office.views import log as director_log
+from tournament.office.views import money as director_money
 from tournament.office.views import registration as director_registration
 from tournament.office.views import rounds as director_rounds
 from tournament.office.views import seasons as director_seasons
@@ -64,6 +65,17 @@ urlpatterns = [
     path("turnier/<id:pk>/runde/<id:number>/tisch/<id:table_number>/neuer-link/", director_hall.link_reissue,
          name="link_reissue"),
     path("turnier/<id:pk>/runde/<id:number>/uhr/", director_hall.round_clock, name="round_clock"),
+    # The cash box (docs/money.md)
+    path("turnier/<id:pk>/kasse/", director_money.cash, name="cash"),
+    path("turnier/<id:pk>/kasse/startgeld/", director_money.cash_fee, name="cash_fee"),
+    path("turnier/<id:pk>/kasse/ermaessigung/", director_money.cash_reduction, name="cash_reduction"),
+    path("turnier/<id:pk>/kasse/ermaessigung/<id:reduction_pk>/entfernen/", director_money.cash_reduction_delete,
+         name="cash_reduction_delete"),
+    path("turnier/<id:pk>/kasse/posten/", director_money.cash_item, name="cash_item"),
+    path("turnier/<id:pk>/kasse/posten/<id:item_pk>/entfernen/", director_money.cash_item_delete,
+         name="cash_item_delete"),
+    path("turnier/<id:pk>/kasse/<id:entry_pk>/", director_money.cash_entry, name="cash_entry"),
+    path("saison/<id:pk>/kasse/", director_money.season_cash, name="season_cash"),
     # Corrections and log
     path("turnier/<id:pk>/korrekturen/", director_log.adjustments, name="adjustments"),
     path("turnier/<id:pk>/korrekturen/<id:adjustment_pk>/loeschen/", director_log.adjustment_delete,

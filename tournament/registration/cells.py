@@ -101,10 +101,30 @@ def parse_cell(row, column, value):
         _text_cell(row, column, text, label)
 
 
+def paid_details(value, text):
+    """What a "bezahlt"/"Startgeld" cell says beyond yes or no, for the cash box (docs/money.md): ``{"paid_amount":
+    "7.50"}`` for an amount, ``{"paid_method": "transfer"}`` for "überwiesen", ``{"paid_method": "cash"}`` for "bar";
+    empty otherwise. Strings, so the preview stored as JSON keeps them."""
+    folded = text.casefold().strip()
+    if folded in ("überwiesen", "ueberwiesen"):
+        return {"paid_method": "transfer"}
+    if folded == "bar":
+        return {"paid_method": "cash"}
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        amount = value
+    else:
+        amount = re.sub(r"\s*(€|eur|euro)\s*$|^\s*(€|eur)\s*", "", folded).replace(",", ".").rstrip("-").rstrip(".")
+        if not re.fullmatch(r"\d+(\.\d{1,2})?|\d*\.\d{1,2}", amount):
+            return {}
+    return {"paid_amount": f"{float(amount):.2f}"} if float(amount) > 0 else {}
+
+
 def _yes_no_cell(row, column, value, text, label):
     try:
         row.values[column.field] = (_parse_paid(value, text) if column.kind == "paid"
                                     else _parse_bool(column, text))
+        if column.kind == "paid":
+            row.values.update(paid_details(value, text))
     except ValueError:
         row.add("bad_yes_no", _("%(column)s: “%(value)s” is not yes or no (ja/nein, x, 1 or empty).")
                 % {"column": label, "value": text}, column.field)

@@ -24,6 +24,7 @@ from tournament.audit.log import audit
 from tournament.common import names
 from tournament.models import AuditLog, Entry, Player, Team
 from tournament.models.locks import lock_tournament
+from tournament.money import services as money_services
 from tournament.registration import services as registration_services
 from tournament.registration.files import DIRECTOR, FOOTER, ImportRejected, parse_registrations
 from tournament.registration.selectors import visible
@@ -134,6 +135,7 @@ def import_registrations(*, tournament, data=None, filename, user, parsed=None, 
     """
     require(user, DIRECT, tournament)
     lock_tournament(tournament.pk)          # checked and registered against the same entries
+    tournament.refresh_from_db(fields=["entry_fee"])        # the fee as it stands now decides the payments
 
     result = check_against_tournament(
         parsed if parsed is not None else parse_registrations(data, filename), tournament, visible_to=user)
@@ -151,11 +153,15 @@ def import_registrations(*, tournament, data=None, filename, user, parsed=None, 
             first_name=v["first_name"], last_name=v["last_name"], town=v.get("town", ""), club=v.get("club", ""),
             is_woman=v.get("is_woman", False), birth_year=v.get("birth_year"), is_guest=v.get("is_guest", False))
         team = _team(tournament.season, v["team"], teams) if v.get("team") else None
+        charged = bool(v.get("paid")) and tournament.entry_fee > 0      # a payment for the cash box, below
         entries.append(registration_services.register(user=user, tournament=tournament, player=player,
                                          start_number=v.get("start_number"),
-                                         team=team, paid=bool(v.get("paid")),
+                                         team=team, paid=False if charged else bool(v.get("paid")),
                                          checked_in=bool(v.get("checked_in")), note=v.get("note") or "",
                                          created_player=row.player is None))
+        if charged:
+            money_services.pay_imported(entry=entries[-1], user=user, amount=v.get("paid_amount"),
+                                        method=v.get("paid_method"))
     new = {"file": filename[:100], "sha256": result.sha256, "entries": len(entries), "new_players": result.new_players}
     if renumbered:
         new["renumbered"] = renumbered

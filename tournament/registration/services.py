@@ -24,6 +24,7 @@ from tournament.audit.log import assign, audit, jsonable
 from tournament.common import names
 from tournament.models import AuditLog, Entry, Player, Team, ZiegePair
 from tournament.models.locks import lock_tournament
+from tournament.money import services as money_services
 from tournament.staff import permissions
 
 TOGGLES = ("paid", "checked_in", "withdrawn")
@@ -34,12 +35,15 @@ PLAYER_FIELDS = ("first_name", "last_name", "town", "club", "is_woman", "birth_y
 
 @transaction.atomic
 def toggle(*, entry, field, user):
-    """Flip ``paid``, ``checked_in`` or ``withdrawn``; returns the new value."""
+    """Flip ``paid``, ``checked_in`` or ``withdrawn``; returns the new value. ``paid`` goes through the money
+    (``money.services.set_paid``: on records what is open in cash, off takes back what was paid)."""
     permissions.require(user, permissions.DIRECT, entry.tournament)
     if field not in TOGGLES:
         raise ValueError(field)
     lock_tournament(entry.tournament_id)        # first, as every write of the tournament (models.locks)
     entry = Entry.objects.select_related("player", "tournament").get(pk=entry.pk)
+    if field == "paid":
+        return money_services.set_paid(entry=entry, user=user, paid=not entry.paid)
     value = not getattr(entry, field)
     setattr(entry, field, value)
     entry.save(update_fields=[field])
@@ -144,6 +148,7 @@ def update(*, entry, user, data, player_data, new_team=""):
     lock_tournament(entry.tournament_id)
     entry = Entry.objects.select_related("player", "team", "tournament__season").get(pk=entry.pk)
     data = dict(data)
+    paid = data.pop("paid", entry.paid)         # the tick goes through the money (``toggle``), after the rest
     if new_team.strip():
         data["team"] = team_named(entry.tournament.season, new_team)
     if "start_number" in data:
@@ -164,6 +169,9 @@ def update(*, entry, user, data, player_data, new_team=""):
               new={"start_number": entry.start_number, **new, **{f"player.{k}": v for k, v in player_new.items()}})
     if player_old:
         versions.player_changed(entry.player_id)      # the player's other tournaments show the new data too
+    if paid != entry.paid:
+        money_services.set_paid(entry=entry, user=user, paid=paid)
+        entry.paid = paid
     return entry
 
 
@@ -201,6 +209,10 @@ def remove(*, entry, user):
         raise ValidationError(_("%(player)s is seated in a drawn round or has adjustments and cannot be removed. "
                                 "Mark the entry as withdrawn instead.") % {"player": entry.player.full_name},
                               code="entry_has_results")
+    if entry.payments.exists():         # money received stays in the books (docs/money.md)
+        raise ValidationError(_("%(player)s has payments in the cash box and cannot be removed. Pay the fee back "
+                                "and mark the entry as withdrawn instead.") % {"player": entry.player.full_name},
+                              code="entry_has_payments")
     team = ZiegePair.objects.filter(Q(first=entry) | Q(second=entry)).values_list("number", flat=True).first()
     if team is not None:
         raise ValidationError(_("%(player)s plays in Ziege team %(n)s; dissolve the team first.")
@@ -243,6 +255,7 @@ def register(*, tournament, user, player=None, player_data=None, start_number=No
     if player is not None and not permissions.sees_player(user, player):
         raise PermissionDenied(_("You are not allowed to do this."))        # a player of a season not his
     lock_tournament(tournament.pk)
+    tournament.refresh_from_db(fields=["entry_fee"])        # the fee as it stands decides the tick (money)
     if player is None:
         check_names(player_data.get("first_name"), player_data.get("last_name"))
         player = Player.objects.create(**player_data)
@@ -252,8 +265,11 @@ def register(*, tournament, user, player=None, player_data=None, start_number=No
     if Entry.objects.filter(tournament=tournament, start_number=number).exists():
         raise ValidationError({"start_number": ValidationError(
             _("Start number %(n)s is taken.") % {"n": number}, code="start_number_taken")})
-    entry = Entry.objects.create(tournament=tournament, player=player, start_number=number, team=team, paid=paid,
-                                 checked_in=checked_in, note=note[:200], created_player=created_player)
+    entry = Entry.objects.create(tournament=tournament, player=player, start_number=number, team=team,
+                                 paid=paid and tournament.entry_fee <= 0, checked_in=checked_in, note=note[:200],
+                                 created_player=created_player)
     audit(tournament=tournament, obj_type=AuditLog.Kind.ENTRY, obj_id=entry.pk, action=AuditLog.Action.CREATE,
           user=user, new={"start_number": number, "player": jsonable(player)})
+    money_services.registered(entry=entry, user=user, paid=paid)     # with a fee: the tick follows the money
+    entry.refresh_from_db(fields=["paid"])
     return entry

@@ -16,6 +16,7 @@ from scoring import ScoringError, resolve
 from tournament.audit.log import assign, audit, jsonable
 from tournament.models import AuditLog, Category, Game, Season, Tournament
 from tournament.models.locks import lock_season, lock_tournament
+from tournament.money import services as money_services
 from tournament.results.engine import engine_error
 from tournament.staff import permissions
 
@@ -123,6 +124,8 @@ def update_tournament(*, tournament, user, **fields):
         tournament.save(update_fields=list(new))
         audit(tournament=tournament, obj_type=AuditLog.Kind.TOURNAMENT, obj_id=tournament.pk,
               action=AuditLog.Action.UPDATE, user=user, old=old, new=new)
+        if "entry_fee" in new:          # payments keep their amounts; the paid ticks follow what is open now
+            money_services.fee_changed(tournament=tournament)
     return tournament
 
 

@@ -21,6 +21,7 @@ from tournament.exports.base import (
     Sheet,
     local,
 )
+from tournament.exports.money import cash_sheet
 from tournament.exports.registry import register
 from tournament.exports.sections import LOT_MARK, lot_legend
 from tournament.exports.workbook import write_xlsx
@@ -197,6 +198,7 @@ class TournamentWorkbook(ListExporter):
         for round_ in Round.objects.filter(tournament=tournament).order_by("number"):
             yield round_sheet(round_)
         yield adjustments_sheet(tournament)
+        yield cash_sheet(tournament)
         yield audit_sheet(tournament)
 
     def stem(self, *, tournament, **kwargs):

@@ -25,6 +25,7 @@ from tournament.draws import services as draws
 from tournament.draws import ziege as ziege_draws
 from tournament.management import process_lock
 from tournament.models import Player, Role, Round, Season, Team, Tournament
+from tournament.money import demo as money_demo
 from tournament.registration import services as registration_services
 from tournament.registration import ziege as ziege_registration
 from tournament.results import services
@@ -102,6 +103,7 @@ class Command(BaseCommand):
         rng = random.Random(seed)
         user = self._director()
         season = seasons.create_season(user=user, name=SEASON_NAME, year=2026, best_n=None)
+        money_demo.fill_season(season, user)
         players = self._players(rng, pool)
         teams = self._teams(season, players, rng)
         for index, (name, venue, date, count) in enumerate(TOURNAMENTS, start=1):
@@ -197,7 +199,10 @@ class Command(BaseCommand):
         players.sort(key=person_key)
         for number, player in enumerate(players, start=1):
             registration_services.register(user=user, tournament=t, player=player, start_number=number,
-                                           team=teams.get(player.pk), paid=True, checked_in=True)
+                                           team=teams.get(player.pk), paid=False, checked_in=True)
+        money_demo.fill_day(t, user, rng, running=running)          # fees, payments, the day's other money
+        if not running:
+            money_demo.refund_one(t, user)
         for round_number in (1, 2):
             round_ = draws.draw_round(tournament=t, number=round_number, user=user)
             tables = list(round_.tables.prefetch_related("seats"))

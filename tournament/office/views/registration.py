@@ -16,9 +16,11 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament.common import params
+from tournament.common.euros import euros
 from tournament.common.numbers import is_plain_digits
 from tournament.idempotency import idempotent
 from tournament.models import Entry, Player, PreRegistration
+from tournament.money import selectors as money_selectors
 from tournament.office import errors
 from tournament.office.access import direct
 from tournament.office.common import tournament_context, tournament_or_404
@@ -275,6 +277,9 @@ def check_in(request, pk):
         text = _("No. %(n)s %(player)s: present") % words
     else:
         text = _("No. %(n)s %(player)s was already present.") % words
+    owed = money_selectors.account(entry).open if entry.checked_in else 0
+    if owed:                            # the desk collects it: "Nr. 5 Eva Vogt: anwesend · 3,00 € offen"
+        text += " · " + _("%(amount)s open") % {"amount": euros(owed)}
     if not wants_json(request):
         messages.add_message(request, messages.SUCCESS if changed else messages.INFO, text)
         return redirect(entries_url(tournament, show, CHECKIN))
