@@ -23,6 +23,9 @@ from tournament.models import (
     Game,
     Player,
     PreRegistration,
+    Prize,
+    PrizePlan,
+    PrizeStep,
     Role,
     Round,
     Season,
@@ -36,7 +39,8 @@ Kind = AuditLog.Kind
 NONE = seats.NONE
 MODELS = {Kind.GAME: Game, Kind.ROUND: Round, Kind.ADJUSTMENT: Adjustment, Kind.ENTRY: Entry, Kind.ROLE: Role,
           Kind.SEASON: Season, Kind.TOURNAMENT: Tournament, Kind.CATEGORY: Category, Kind.PLAYER: Player,
-          Kind.PREREG: PreRegistration, Kind.TABLE: Table, Kind.CLOCK: Round}
+          Kind.PREREG: PreRegistration, Kind.TABLE: Table, Kind.CLOCK: Round, Kind.PRIZE: PrizeStep,
+          Kind.PRIZE_PLAN: PrizePlan}
 SEATS = {"declarer", "announcer", "last_trick", "penalty"}         # game fields that hold a 0-based seat
 STATUS = {Kind.ROUND: Round.Status, Kind.TOURNAMENT: Tournament.Status, Kind.PREREG: PreRegistration.Status}
 
@@ -62,6 +66,7 @@ def _extra(key):
         "existing_player": lambda: _("an existing player"), "note": lambda: _("note"),
         "reason": lambda: _verbose(Adjustment, "reason"), "tables": lambda: _("tables"),
         "ziege_team": lambda: str(ZiegePair._meta.verbose_name),
+        "prizes": lambda: str(Prize._meta.verbose_name_plural),
     }
     return names[key]() if key in names else None
 
@@ -75,7 +80,8 @@ def label(kind, key, names=None):
         found = _verbose(Player, key.removeprefix("player."))
     else:
         model = MODELS.get(kind)
-        found = (_verbose(model, key) if model else None) or _extra(key)
+        found = ((_verbose(model, key) if model else None)
+                 or (_verbose(Prize, key) if kind == Kind.PRIZE_PLAN else None) or _extra(key))
     return capfirst(found or key.replace("_", " ").replace(".", " "))
 
 

@@ -6,9 +6,10 @@ computed by the engine (``services.record_game``) and stored per player in ``Sco
 ``ExportJob`` is a file being made for a user in the background; an ``ImportPreview`` a registration file
 parsed and waiting for its import. ``TableLink``, ``TableFlag``, ``Signature``,
 ``TableRequest`` and ``SeatHold`` carry entry at the table (docs/table-entry.md). A ``PreRegistration`` is a
-player's online request to play, confirmed into an entry by the director. A ``FormRequest`` keeps the answer to an
-office form under its idempotency key (a form sent twice writes once). ``ZiegePair``, ``ZiegeBye`` and ``ZiegeGame``
-carry a Ziege tournament (teams of two, ``models.ziege``).
+player's online request to play, confirmed into an entry by the director. ``PrizePlan``, ``Prize`` and
+``PrizeStep`` carry the prizes and the prize giving (``models.prizes``, docs/prizes.md). A ``FormRequest``
+keeps the answer to an office form under its idempotency key (a form sent twice writes once). ``ZiegePair``,
+``ZiegeBye`` and ``ZiegeGame`` carry a Ziege tournament (teams of two, ``models.ziege``).
 """
 
 from tournament.models.audit import AuditLog
@@ -16,6 +17,7 @@ from tournament.models.exports import ExportJob
 from tournament.models.imports import ImportPreview
 from tournament.models.play import Adjustment, Game, Round, Score, Seat, Table
 from tournament.models.preregistration import PreRegistration
+from tournament.models.prizes import Prize, PrizePlan, PrizeStep
 from tournament.models.registration import Entry
 from tournament.models.requests import FormRequest
 from tournament.models.roles import Role
@@ -35,6 +37,9 @@ __all__ = [
     "Player",
     "PlayerAlias",
     "PreRegistration",
+    "Prize",
+    "PrizePlan",
+    "PrizeStep",
     "Role",
     "Round",
     "Score",

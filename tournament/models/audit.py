@@ -55,6 +55,8 @@ class AuditLog(models.Model):
         PREREG = "prereg", _("Pre-registration")
         TABLE = "table", _("Table")
         SEAT = "seat", _("Seat on a phone")
+        PRIZE_PLAN = "prize_plan", _("Prize plan")
+        PRIZE = "prize", _("Prize giving")
 
     tournament = models.ForeignKey(Tournament, models.CASCADE, null=True, blank=True, related_name="audit",
                                    verbose_name=_("tournament"))
