@@ -69,6 +69,12 @@ def active_entries(tournament):
     return Entry.objects.filter(tournament=tournament, withdrawn=False).count()
 
 
+def place_count_of(tournament, standings, plan=None):
+    """How many places win in ``standings`` under the tournament's rule."""
+    plan = plan or plan_of(tournament)
+    return rules.place_count(standings.rows, plan.rule if plan else rules.NUMBER, tournament.prize_places)
+
+
 def awards(tournament, standings, lines=None):
     """{row key (entry id): ``plan.Award``} for the standings' prize list under the tournament's plan."""
     lines = lines or lines_of(plan_of(tournament), tournament.season)

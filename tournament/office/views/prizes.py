@@ -104,7 +104,8 @@ def _giving_step(request, tournament):
     try:
         if action == "undo":
             words = services.undo_last(tournament=tournament, user=request.user)
-            messages.success(request, _("Undone: %(player)s, %(state)s.") % {**words, "state": PrizeStep.State(words["state"]).label})
+            state = PrizeStep.State(words["state"]).label
+            messages.success(request, _("Undone: %(player)s, %(state)s.") % {**words, "state": state})
             return
         entry = Entry.objects.select_related("player").filter(
             tournament=tournament, pk=request.POST.get("entry", "") if request.POST.get("entry", "").isdigit()
