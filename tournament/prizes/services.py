@@ -179,16 +179,17 @@ def _step_words(step):
 
 
 @transaction.atomic
-def record(*, tournament, entry, state, user, goods=None):
+def record(*, tournament, entry, state, user, goods=None, standings=None):
     """One step at the prize table for ``entry``: its prize handed over (money as the plan says, and the goods it
-    took — the place's own, or ``goods`` chosen from the table), or "not present", or "comes later"."""
+    took — the place's own, or ``goods`` chosen from the table), or "not present", or "comes later".
+    ``standings``: the tournament's standings when the caller has them already (the demo's many steps)."""
     permissions.require(user, permissions.DIRECT, tournament)
     lock_tournament(tournament.pk)
     if entry.tournament_id != tournament.pk:
         raise ValidationError(_("This player does not play in this tournament."), code="other")
     if state not in PrizeStep.State.values:
         raise ValidationError(_("Unknown step."), code="state")
-    standings = standings_queries.tournament_standings(tournament)
+    standings = standings or standings_queries.tournament_standings(tournament)
     won = selectors.awards(tournament, standings)
     award = won.get(entry.pk)
     if award is None:
