@@ -57,7 +57,7 @@ def plan(request, pk):
         return redirect("director:prize_plan", tournament.pk)
     lines = selectors.lines_of(current, tournament.season)
     return render(request, "office/prize_plan.html", tournament_context(
-        tournament, "prizes", plan_form=plan_form, prize_form=prize_form, prizes=lines.prizes,
+        tournament, "standings", plan_form=plan_form, prize_form=prize_form, prizes=lines.prizes,
         budget=_budget(tournament), has_template=PrizePlan.objects.filter(season=tournament.season).exists()))
 
 
@@ -91,7 +91,7 @@ def giving(request, pk):
     paid = selectors.paid_out(tournament)
     last = PrizeStep.objects.filter(tournament=tournament).select_related("entry__player").order_by("-id").first()
     return render(request, "office/prize_giving.html", tournament_context(
-        tournament, "prizes", calls=calls, upcoming=upcoming, provisional=result.provisional,
+        tournament, "standings", calls=calls, upcoming=upcoming, provisional=result.provisional,
         table_goods=[(p, n) for p, n in left if n > 0 and p.kind == Prize.Kind.TABLE],
         left=[(p, n) for p, n in left if n > 0], last=last,
         money_left=selectors.euros(sum((c.award.money for c in calls
