@@ -48,7 +48,7 @@ def _give(tournament, user, rng):
 
     def hand(call):
         goods = None
-        if not call.award.goods:
+        if not call.award.goods and not call.award.money:        # "choice from the prize table"
             choices = [p for p in table if left[p.pk] > 0]
             goods = rng.choice(choices) if choices else None
             if goods is not None:

@@ -20,6 +20,10 @@ class PaidOut(NamedTuple):
     goods: Decimal
 
 
+KIND_ORDER = (Prize.Kind.PLACE, Prize.Kind.LADY, Prize.Kind.YOUTH, Prize.Kind.CATEGORY, Prize.Kind.LAST,
+              Prize.Kind.TABLE)     # how the plan lists its prizes
+
+
 def euros(amount):
     """``1234.5`` → ``"1.234,50 €"`` in German (the active language's separators)."""
     return f"{number_format(Decimal(amount or 0), 2, force_grouping=True)} €"
@@ -49,7 +53,8 @@ def lines_of(plan, season=None):
     """A plan's prizes as ``plan.Line`` objects (by place, the special ones, the prize table's goods)."""
     if plan is None:
         return PlanLines(None, {}, [], [], [])
-    prizes = list(plan.prizes.all())
+    order = {kind: i for i, kind in enumerate(KIND_ORDER)}
+    prizes = sorted(plan.prizes.select_related("category"), key=lambda p: (order[p.kind], p.place or 0, p.pk))
     season = season or (plan.tournament.season if plan.tournament_id else plan.season)
     names = dict(Category.objects.filter(season=season).values_list("pk", "name"))
     places, specials, table = {}, [], []

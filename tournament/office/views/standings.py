@@ -78,7 +78,7 @@ def tournament_standings(request, pk):
         tournament, "standings", result=result, category=category, categories=choices,
         category_label=dict(choices).get(category), chain=chain_text(tournament),
         open_rounds=open_rounds(tournament) if result.provisional else [],
-        prizes=prizes, teams=teams.rows, awards=awards,
+        prizes=prizes, teams=teams.rows, awards=awards, place_count=count,
         ranked=[(row, awards.get(row.key, ""), row in result.prizes and row.rank <= count) for row in result.rows],
         stats_url=reverse("stats:tournament", args=[tournament.pk]) if tournament.published else None,
         public_url=reverse("public:tournament", args=[tournament.pk]) if tournament.published else None)

@@ -89,7 +89,8 @@ def prizes(request, pk):
         row["last_place"] = award.kind == "last"
         row["award"] = text if plan is not None and plan.public else ""     # the director decides (docs/prizes.md)
     return TemplateResponse(request, "public/prizes.html", {
-        **tournament_context(t, "prizes"), "provisional": result.provisional, "rows": rows})
+        **tournament_context(t, "prizes"), "provisional": result.provisional, "rows": rows,
+        "place_count": prize_selectors.place_count_of(t, result, plan)})
 
 
 @public_cache.cached("tournament", params=TABLE_PARAMS)
