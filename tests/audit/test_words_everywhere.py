@@ -26,12 +26,15 @@ from tournament.draws import services as draws
 from tournament.exports.registry import get
 from tournament.models import AuditLog, Entry, Player, Round, SeatHold, TableFlag
 from tournament.money import services as money
+from tournament.prizes import selectors as prize_selectors
+from tournament.prizes import services as prizes
 from tournament.registration import importer, merge, prereg
 from tournament.registration import services as registration
 from tournament.results import early_end
 from tournament.results import services as results
 from tournament.seasons import services as seasons
 from tournament.staff import services as staff
+from tournament.standings import selectors as standings_queries
 from tournament.table_entry import holds
 from tournament.table_entry import selectors as table_selectors
 from tournament.table_entry import services as table_entry
@@ -155,6 +158,19 @@ def every_action():
     results.set_round_status(round_=round_, status=Round.Status.COMPLETE, user=director, reason="fertig")
     table_entry.lock_round(round_=Round.objects.get(pk=round_.pk), user=director, reason="Tisch 1 unterschreibt nicht")
     seasons.update_tournament(tournament=t, user=director, status="finished")
+    # The prizes (issue 26): the plan changed, prizes added and one removed, kept as the season's template; the
+    # prize giving: a prize handed over, one not present, and the undo of the last step.
+    prizes.save_plan(tournament=t, user=director, accept_over=True, rule="half", ties="lot", scale_from=40)
+    prizes.add_prize(tournament=t, user=director, accept_over=True, kind="place", place=1, money=Decimal("25.50"))
+    prizes.add_prize(tournament=t, user=director, accept_over=True, kind="table", goods="Kirschwasser",
+                     goods_value=Decimal(12), quantity=3)
+    prizes.remove_prize(prize=prizes.add_prize(tournament=t, user=director, accept_over=True, kind="lady",
+                                               goods="Blumen"), user=director)
+    prizes.save_as_template(tournament=t, user=director)
+    winners = prize_selectors.queue(t, standings_queries.tournament_standings(t))[0]
+    prizes.record(tournament=t, entry=Entry.objects.get(pk=winners[0].row.key), state="handed", user=director)
+    prizes.record(tournament=t, entry=Entry.objects.get(pk=winners[1].row.key), state="absent", user=director)
+    prizes.undo_last(tournament=t, user=director)
     # Two records of one player merged (the entry moves: a row in the tournament, the merge in the season).
     twin = Player.objects.create(first_name="Anna", last_name="Beha", town="Huefingen")
     other_t = factories.tournament(players=0, season=season, name="Zweites Turnier")

@@ -139,3 +139,22 @@ def test_demo_has_fees_payments_a_fund_and_cash_reports(demo_output):
     assert "Offene Startgelder" in text and "Tombola" in text and "Saalmiete" in text
     text = " ".join(pdftotext(get("season_cash_report").render(season=tournaments[0].season)[2]).split())
     assert all(t.name in text for t in tournaments) and "Wanderpokale" in text
+def test_demo_has_prize_plans_a_finished_prize_giving_and_certificates(demo_output):
+    """Issue 26 item 6: every Cego tournament has a plan; the finished ones had their prize giving (money and
+    goods handed over, two players not present, one who came later); the certificates show real names."""
+    from tournament import exports
+    from tournament.prizes import selectors as prize_selectors
+
+    tournaments = list(Tournament.objects.filter(game="cego").order_by("date"))
+    for t in tournaments:
+        assert t.prize_plan.prizes.count() >= 10 and t.entry_fee > 0
+    finished = [t for t in tournaments if t.status == "finished"]
+    assert len(finished) == 2
+    for t in finished:
+        paid = prize_selectors.paid_out(t)
+        assert paid.money > 300 and paid.goods > 100
+        states = [s.state for s in t.prize_steps.all()]
+        assert states.count("absent") == 2 and states.count("later") == 1
+    assert not tournaments[-1].prize_steps.exists()
+    _name, _type, content = exports.get("certificates").render(tournament=finished[0])
+    assert content.startswith(b"%PDF") and len(content) > 5000

@@ -40,7 +40,7 @@ def test_the_days_report_adds_up(day):
     assert report.open == D("26.00")               # 5: 6,00 + 7: 10,00 + 8: 10,00; the withdrawn 6 owes nothing
     assert report.paying == 4 and report.fund_share == D("4.00")
     assert report.income_total == D("45.50") and report.expense_total == D("80.00")
-    assert report.prize_money == 0                 # until the lead wires money.prizes_paid to the prize table
+    assert report.prize_money == 0                 # no prize giving at this day (tests/prizes: one with prizes)
     assert report.balance == D("26.00") + D("45.50") - D("80.00") - D("4.00")
     season = selectors.season_report(day.season)
     assert season.shares == D("4.00") and season.payout_total == D("2.50") and season.fund_balance == D("1.50")

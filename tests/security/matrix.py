@@ -29,6 +29,9 @@ from tournament.models import (
     Game,
     Player,
     PreRegistration,
+    Prize,
+    PrizePlan,
+    PrizeStep,
     Role,
     Round,
     Score,
@@ -156,6 +159,10 @@ MATRIX = {
     "director:ziege_team_remove": (lambda w: [w.t.pk, 1], office(DIRECT, ok=404)),
     "director:ziege_table": (lambda w: [w.t.pk, 1, 1], office(ENTER, ok=404)),
     "director:prizes": (lambda w: [w.t.pk], office(DIRECT)),
+    # The prize plan and the prize table (issue 26): amounts are the direction's, helpers see none of it
+    "director:prize_plan": (lambda w: [w.t.pk], office(DIRECT)),
+    "director:prize_remove": (lambda w: [w.t.pk, 1], office(DIRECT, ok=405)),
+    "director:prize_giving": (lambda w: [w.t.pk], office(DIRECT)),
     "director:staff": (lambda w: [w.t.pk], office(DIRECT)),
     "director:season_audit": (lambda w: [w.season.pk], office(ORGANISE)),
     # Who may remove a role is decided on POST (by the role's scope); GET is not allowed for anyone
@@ -295,6 +302,9 @@ def fingerprint():
         list(TableFlag.objects.order_by("pk").values_list("resolved_at")),
         list(SeatHold.objects.order_by("pk").values_list("table_id", "position", "holder")),
         list(PreRegistration.objects.order_by("pk").values_list("status", "entry_id")),
+        list(PrizePlan.objects.order_by("pk").values_list("rule", "ties", "public")),
+        list(Prize.objects.order_by("pk").values_list("kind", "money", "goods")),
+        list(PrizeStep.objects.order_by("pk").values_list("entry_id", "state")),
         AuditLog.objects.count(),
     )
 

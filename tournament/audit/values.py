@@ -26,6 +26,9 @@ from tournament.models import (
     Payment,
     Player,
     PreRegistration,
+    Prize,
+    PrizePlan,
+    PrizeStep,
     Role,
     Round,
     Season,
@@ -41,7 +44,8 @@ Kind = AuditLog.Kind
 NONE = seats.NONE
 MODELS = {Kind.GAME: Game, Kind.ROUND: Round, Kind.ADJUSTMENT: Adjustment, Kind.ENTRY: Entry, Kind.ROLE: Role,
           Kind.SEASON: Season, Kind.TOURNAMENT: Tournament, Kind.CATEGORY: Category, Kind.PLAYER: Player,
-          Kind.PREREG: PreRegistration, Kind.TABLE: Table, Kind.CLOCK: Round, Kind.MONEY: Payment}
+          Kind.PREREG: PreRegistration, Kind.TABLE: Table, Kind.CLOCK: Round, Kind.MONEY: Payment,
+          Kind.PRIZE: PrizeStep, Kind.PRIZE_PLAN: PrizePlan}
 SEATS = {"declarer", "announcer", "last_trick", "penalty"}         # game fields that hold a 0-based seat
 STATUS = {Kind.ROUND: Round.Status, Kind.TOURNAMENT: Tournament.Status, Kind.PREREG: PreRegistration.Status}
 
@@ -74,6 +78,7 @@ def _extra(key):
         "kind": lambda: _verbose(CashItem, "kind"), "text": lambda: _verbose(CashItem, "text"),
         "rule": lambda: _verbose(SeasonFund, "rule"), "fund": lambda: _verbose(SeasonFund, "amount"),
         "opening": lambda: _verbose(SeasonFund, "opening"),
+        "prizes": lambda: str(Prize._meta.verbose_name_plural),
     }
     return names[key]() if key in names else None
 
@@ -87,7 +92,8 @@ def label(kind, key, names=None):
         found = _verbose(Player, key.removeprefix("player."))
     else:
         model = MODELS.get(kind)
-        found = (_verbose(model, key) if model else None) or _extra(key)
+        found = ((_verbose(model, key) if model else None)
+                 or (_verbose(Prize, key) if kind == Kind.PRIZE_PLAN else None) or _extra(key))
     return capfirst(found or key.replace("_", " ").replace(".", " "))
 
 

@@ -7,7 +7,7 @@ database queue) for an ``ExportJob``, ``selectors`` read the jobs. See docs/expo
 
 from tournament.exports import money  # noqa: F401  (registers)
 from tournament.exports.base import Exporter, ListExporter, PdfExporter, render_pdf
-from tournament.exports.pdf import board, cards, lists, sheets, standings  # noqa: F401  (registers)
+from tournament.exports.pdf import board, cards, certificates, lists, sheets, standings  # noqa: F401  (registers)
 from tournament.exports.registry import for_scope, get, identifiers
 from tournament.exports.xlsx import season, tournament  # noqa: F401  (registers)
 

@@ -9,7 +9,8 @@ parsed and waiting for its import. ``TableLink``, ``TableFlag``, ``Signature``,
 player's online request to play, confirmed into an entry by the director. A ``FormRequest`` keeps the answer to an
 office form under its idempotency key (a form sent twice writes once). ``ZiegePair``, ``ZiegeBye`` and ``ZiegeGame``
 carry a Ziege tournament (teams of two, ``models.ziege``). ``Reduction``, ``EntryCharge``, ``Payment``,
-``CashItem``, ``SeasonFund`` and ``FundPayout`` carry the money (``models.money``, docs/money.md).
+``CashItem``, ``SeasonFund`` and ``FundPayout`` carry the money (``models.money``, docs/money.md); ``PrizePlan``,
+``Prize`` and ``PrizeStep`` the prizes and the prize giving (``models.prizes``, docs/prizes.md).
 """
 
 from tournament.models.audit import AuditLog
@@ -18,6 +19,7 @@ from tournament.models.imports import ImportPreview
 from tournament.models.money import CashItem, EntryCharge, FundPayout, Payment, Reduction, SeasonFund
 from tournament.models.play import Adjustment, Game, Round, Score, Seat, Table
 from tournament.models.preregistration import PreRegistration
+from tournament.models.prizes import Prize, PrizePlan, PrizeStep
 from tournament.models.registration import Entry
 from tournament.models.requests import FormRequest
 from tournament.models.roles import Role
@@ -41,6 +43,9 @@ __all__ = [
     "Player",
     "PlayerAlias",
     "PreRegistration",
+    "Prize",
+    "PrizePlan",
+    "PrizeStep",
     "Reduction",
     "Role",
     "Round",

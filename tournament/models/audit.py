@@ -58,6 +58,8 @@ class AuditLog(models.Model):
         TABLE = "table", _("Table")
         SEAT = "seat", _("Seat on a phone")
         MONEY = "money", _("Money")
+        PRIZE_PLAN = "prize_plan", _("Prize plan")
+        PRIZE = "prize", _("Prize giving")
 
     tournament = models.ForeignKey(Tournament, models.CASCADE, null=True, blank=True, related_name="audit",
                                    verbose_name=_("tournament"))

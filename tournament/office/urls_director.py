@@ -5,6 +5,7 @@ from tournament.office.views import hall as director_hall
 from tournament.office.views import imports as director_import
 from tournament.office.views import log as director_log
 from tournament.office.views import money as director_money
+from tournament.office.views import prizes as director_prizes
 from tournament.office.views import registration as director_registration
 from tournament.office.views import rounds as director_rounds
 from tournament.office.views import seasons as director_seasons
@@ -89,6 +90,9 @@ urlpatterns = [
     # Standings, prizes, categories
     path("turnier/<id:pk>/rangliste/", director_standings.tournament_standings, name="standings"),
     path("turnier/<id:pk>/rangliste/preise/", director_standings.prizes, name="prizes"),
+    path("turnier/<id:pk>/preise/plan/", director_prizes.plan, name="prize_plan"),
+    path("turnier/<id:pk>/preise/plan/<id:prize_pk>/entfernen/", director_prizes.prize_remove, name="prize_remove"),
+    path("turnier/<id:pk>/preisverteilung/", director_prizes.giving, name="prize_giving"),
     path("saison/<id:pk>/rangliste/", director_standings.season_standings, name="season_standings"),
     path("saison/<id:pk>/kategorien/", director_standings.categories, name="categories"),
     path("saison/<id:pk>/kategorien/<id:category_pk>/", director_standings.category, name="category"),

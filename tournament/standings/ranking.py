@@ -100,6 +100,19 @@ def best_n(values, n):
     return sum(v for v, _ in counted), {i for _, i in counted}
 
 
+NUMBER, HALF, PLUS = "number", "half", "plus"      # ``PrizePlan.Rule`` (docs/prizes.md)
+
+
+def place_count(rows, rule, places):
+    """How many places win under ``rule``: ``places`` (the tournament's number), half the field rounded up, or
+    the players with plus points (``rows``: the ranked rows)."""
+    if rule == HALF:
+        return (len(rows) + 1) // 2
+    if rule == PLUS:
+        return sum(1 for r in rows if r.total > 0)
+    return places
+
+
 def prize_list(rows, places, last_place=True):
     """Prize winners: the first ``places`` ranks (ties at the edge included), plus the last place."""
     prizes = [r for r in rows if r.rank <= places]

@@ -18,6 +18,7 @@ from tournament.models import (
     Entry,
     Game,
     Player,
+    PrizePlan,
     Round,
     Score,
     Seat,
@@ -131,7 +132,9 @@ def tournament_standings(tournament, category=None):
         chain = standings.DEFAULT_CHAIN
     ranked = standings.rank(rows, chain)
     provisional = len(rounds) < tournament.round_count or any(s != Round.Status.LOCKED for _n, s in rounds)
-    prizes = standings.prize_list(ranked, tournament.prize_places, tournament.last_place_prize)
+    rule = PrizePlan.objects.filter(tournament=tournament).values_list("rule", flat=True).first()
+    places = standings.place_count(ranked, rule or standings.NUMBER, tournament.prize_places)
+    prizes = standings.prize_list(ranked, places, tournament.last_place_prize)
     return Standings(rows=ranked, rounds=numbers, provisional=provisional, prizes=prizes)
 
 

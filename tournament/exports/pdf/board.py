@@ -19,6 +19,7 @@ from tournament.common.numbers import signed
 from tournament.exports.base import CEGO_GAMES, PdfExporter
 from tournament.exports.registry import register
 from tournament.exports.sections import LOT_MARK, lot_legend
+from tournament.prizes import selectors as prize_selectors
 from tournament.standings.categories import category_label
 from tournament.standings.selectors import tournament_standings
 
@@ -33,10 +34,11 @@ def lines_of(name, with_rounds):
 
 
 def pages_of(rows, with_rounds, per_page=ROWS_PER_PAGE):
-    """Cut the rows into pages: at most ``per_page`` rows, a wrapped name counting 0.7 of a row per extra line."""
+    """Cut the rows into pages: at most ``per_page`` rows, a wrapped name counting 0.7 of a row per extra line, and
+    so does the prize under the town (a tournament with a prize plan, docs/prizes.md)."""
     pages, page, used = [], [], 0.0
     for row in rows:
-        height = 1 + 0.7 * (lines_of(row["name"], with_rounds) - 1)
+        height = 1 + 0.7 * (lines_of(row["name"], with_rounds) - 1) + (0.7 if row.get("award") else 0)
         if page and used + height > per_page:
             pages.append(page)
             page, used = [], 0.0
@@ -62,10 +64,12 @@ class StandingsBoardPdf(PdfExporter):
         label = category_label(tournament.season, category)
         title = _("Standings") + (f" · {label}" if label else "")
         prize_keys = {r.key for r in standings.prizes}
+        won = prize_selectors.award_texts(tournament, standings) if prize_selectors.plan_of(tournament) else {}
         with_rounds = len(standings.rounds) <= MAX_ROUNDS
         rows = [{"rank": f"{r.rank}.", "lot": r.by_lot, "name": r.data["name"], "town": r.data["town"],
                  "rounds": [signed(v) if v else "0" for v in r.round_scores] if with_rounds else [],
-                 "total": signed(r.total), "prize": r.key in prize_keys} for r in standings.rows]
+                 "total": signed(r.total), "prize": r.key in prize_keys, "award": won.get(r.key, "")}
+                for r in standings.rows]
         notes = [lot_legend()] if any(r["lot"] for r in rows) else []
         if standings.prizes:
             notes.append(_("shaded: prize places"))

@@ -32,6 +32,7 @@ from tournament.exports.sections import (
 )
 from tournament.games import keys, kind_of
 from tournament.models import Entry
+from tournament.prizes import selectors as prize_selectors
 from tournament.results.status import season_status
 from tournament.standings.categories import category_choices, category_label
 from tournament.standings.selectors import (
@@ -81,25 +82,24 @@ def tournament_section(tournament, standings, title, *, prize_keys=()):
 
 def prize_columns():
     """The prize list's columns, built here only: rank, name, town, total, the "last place" mark (left out when
-    nobody on the list carries it) and "received", an empty box to tick or sign when the prize is handed over.
-    Hook for issue 26 ("money and prizes"): the prize itself becomes a column here, before "received", with its
-    cell in ``prize_section``'s rows (docs/exports.md, "Prize lists")."""
-    return [col(_("Rank"), True, "rank", 12), col(_("Name"), cls="name"), col(_("Town"), width=45),
+    nobody on the list carries it), the prize of the plan (issue 26, docs/prizes.md) and "received", an empty box
+    to tick or sign when the prize is handed over (docs/exports.md, "Prize lists")."""
+    return [col(_("Rank"), True, "rank", 12), col(_("Name"), cls="name"), col(_("Town"), width=32),
             col(_("Total points"), True, "total", 18), col("", width=24, optional=True),
-            col(pgettext("prize list", "received"), cls="receipt", width=24, keep=True)]
+            col(_("Prize"), width=42), col(pgettext("prize list", "received"), cls="receipt", width=24, keep=True)]
 
 
 def prize_section(tournament, standings):
     """The prize list. It follows the standings on the same page when both fit on one (a small tournament: no
     page 2 with eight rows), else it has a page of its own under its heading (``StandingsPdf.render_content``)."""
-    last_rank = standings.rows[-1].rank if standings.rows else None
     body = [{"cells": [rank_text(r), r.data["name"], r.data["town"], signed(r.total),
-                       _("last place") if r.rank == last_rank and r.rank > tournament.prize_places else "", ""],
-             "cls": "", "lot": r.by_lot} for r in standings.prizes]
+                       _("last place") if award.kind == "last" else "", text, ""],
+             "cls": "", "lot": r.by_lot} for r, award, text in prize_selectors.winners(tournament, standings)]
     together = len(standings.rows) + len(body) <= ONE_PAGE_ROWS
+    count = prize_selectors.place_count_of(tournament, standings)
     return {"title": _("Prize list"), "break": "if-needed" if together else True,
             "note": _("The first %(n)s places win a prize; shared places at the edge all count.")
-            % {"n": tournament.prize_places},
+            % {"n": count},
             "columns": prize_columns(), "rows": body, "empty": _("No results yet.")}
 
 

@@ -26,6 +26,7 @@ from tournament.draws import ziege as ziege_draws
 from tournament.management import process_lock
 from tournament.models import Player, Role, Round, Season, Team, Tournament
 from tournament.money import demo as money_demo
+from tournament.prizes import demo as demo_prizes
 from tournament.registration import services as registration_services
 from tournament.registration import ziege as ziege_registration
 from tournament.results import services
@@ -223,8 +224,11 @@ class Command(BaseCommand):
             services.add_adjustment(entry=entry, points=-rng.choice([20, 40, 50]),
                                     reason=rng.choice(["Fehlgeben", "Verspätung", "Kartenfehler"]), user=user)
         services.refresh_totals(e.pk for e in entries)
-        return seasons.update_tournament(tournament=t, user=user,
-                                         status=Tournament.Status.RUNNING if running else Tournament.Status.FINISHED)
+        t = seasons.update_tournament(tournament=t, user=user,
+                                      status=Tournament.Status.RUNNING if running else Tournament.Status.FINISHED)
+        # issue 26: plans and a finished prize giving, with a generator of their own (the day's draws stay as before)
+        demo_prizes.plan_and_give(t, user, random.Random(t.seed), give=not running)
+        return t
 
     @transaction.atomic
     def _ziege(self, players, user, rng):

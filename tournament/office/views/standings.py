@@ -24,6 +24,7 @@ from tournament.office.access import direct, organise
 from tournament.office.common import tournament_context, tournament_or_404
 from tournament.office.forms.director import CategoryForm, PlayerSearchForm
 from tournament.office.ziege import views as ziege_views
+from tournament.prizes import selectors as prize_selectors
 from tournament.registration.selectors import search_players, visible
 from tournament.seasons import services as seasons
 from tournament.standings import categories as season_categories
@@ -53,10 +54,11 @@ def open_rounds(tournament):
     return [n for n in range(1, tournament.round_count + 1) if n not in locked]
 
 
-def prize_rows(result, places):
-    """The prize list with a note on the last-place prize (the last rank below the prize places)."""
-    last_rank = result.rows[-1].rank if result.rows else None
-    return [{"row": row, "last_place": row.rank == last_rank and row.rank > places} for row in result.prizes]
+def prize_rows(tournament, result):
+    """The prize list: every winner of the prize plan (docs/prizes.md) with the prize in words, the last-place
+    prize marked."""
+    return [{"row": row, "last_place": award.kind == "last", "award": text}
+            for row, award, text in prize_selectors.winners(tournament, result)]
 
 
 @direct
@@ -67,11 +69,16 @@ def tournament_standings(request, pk):
     category, choices = chosen_category(request, tournament.season)
     result = standings_queries.tournament_standings(tournament, category=category)
     teams = standings_queries.team_standings(tournament=tournament)
+    prizes = prize_rows(tournament, result)
+    plan = prize_selectors.plan_of(tournament)
+    awards = {p["row"].key: p["award"] for p in prizes} if plan else {}
+    count = prize_selectors.place_count_of(tournament, result, plan)
     context = tournament_context(
         tournament, "standings", result=result, category=category, categories=choices,
         category_label=dict(choices).get(category), chain=chain_text(tournament),
         open_rounds=open_rounds(tournament) if result.provisional else [],
-        prizes=prize_rows(result, tournament.prize_places), teams=teams.rows,
+        prizes=prizes, teams=teams.rows, awards=awards, place_count=count,
+        ranked=[(row, awards.get(row.key, ""), row in result.prizes and row.rank <= count) for row in result.rows],
         stats_url=reverse("stats:tournament", args=[tournament.pk]) if tournament.published else None,
         public_url=reverse("public:tournament", args=[tournament.pk]) if tournament.published else None)
     return render(request, "office/standings.html", context)
@@ -85,7 +92,7 @@ def prizes(request, pk):
     result = standings_queries.tournament_standings(tournament, category=category)
     return render(request, "office/standings_prizes.html", tournament_context(
         tournament, "standings", result=result, category=category, category_label=dict(choices).get(category),
-        prizes=prize_rows(result, tournament.prize_places),
+        prizes=prize_rows(tournament, result),
         back=reverse("director:standings", args=[tournament.pk])
         + (f"?{urlencode({params.CATEGORY: category})}" if category else "")))
 

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from tournament.common import params
 from tournament.games import kind_of
 from tournament.models import Entry
+from tournament.prizes import selectors as prize_selectors
 from tournament.public import cache as public_cache
 from tournament.public import charts
 from tournament.public import selectors as public_queries
@@ -80,11 +81,15 @@ def tournament(request, pk):
 def prizes(request, pk):
     t = public_queries.published_tournament(pk)
     result = public_cache.standings(request, t)
-    rows = public_tables.standings_rows(result.prizes)
-    for row in rows:
-        row["last_place"] = row["rank"] > t.prize_places
+    plan = prize_selectors.plan_of(t)
+    winners = prize_selectors.winners(t, result)
+    rows = public_tables.standings_rows([row for row, _award, _text in winners])
+    for row, (_row, award, text) in zip(rows, winners, strict=True):
+        row["last_place"] = award.kind == "last"
+        row["award"] = text if plan is not None and plan.public else ""     # the director decides (docs/prizes.md)
     return TemplateResponse(request, "public/prizes.html", {
-        **tournament_context(t, "prizes"), "provisional": result.provisional, "rows": rows})
+        **tournament_context(t, "prizes"), "provisional": result.provisional, "rows": rows,
+        "place_count": prize_selectors.place_count_of(t, result, plan)})
 
 
 @public_cache.cached("tournament", params=TABLE_PARAMS)
