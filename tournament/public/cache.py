@@ -77,7 +77,13 @@ VERSIONS = {
               "JOIN {entry} e ON e.tournament_id = t.id WHERE t.id = %(pk)s AND e.id = %(entry_pk)s AND t.published",
     "season": "SELECT data_version, NULL FROM {season} WHERE id = %(pk)s",
     "site": "SELECT id, setup_version FROM {tournament} WHERE published ORDER BY id",
+    # the API's lists (``public.api``): every public season; a player's published days
+    "seasons": "SELECT s.id, s.data_version FROM {season} s WHERE EXISTS (SELECT 1 FROM {tournament} t "
+               "WHERE t.season_id = s.id AND t.published) ORDER BY s.id",
+    "history": "SELECT t.id, t.data_version FROM {tournament} t JOIN {entry} e ON e.tournament_id = t.id "
+               "WHERE e.player_id = %(pk)s AND t.published ORDER BY t.id",
 }
+LISTS = {"site": False, "seasons": False, "history": True}     # scopes of many rows: True when none is a 404
 TABLES = {"tournament": Tournament._meta.db_table, "entry": Entry._meta.db_table, "season": Season._meta.db_table}
 _standings = {}
 _flights, _flights_lock = {}, threading.Lock()
@@ -109,12 +115,12 @@ def digest(value):
 
 def read_version(scope, kwargs):
     """The ``Version`` of what a page of ``scope`` (``VERSIONS``) shows for the URL's ``kwargs``; None when there is
-    nothing published to show (the view answers 404). Every scope but "site" reads one row."""
+    nothing published to show (the view answers 404). Every scope but those of ``LISTS`` reads one row."""
     with connection.cursor() as cursor:
         cursor.execute(VERSIONS[scope].format(**TABLES), kwargs)
         rows = cursor.fetchall()
-    if scope == "site":
-        return Version(key=tuple(rows))
+    if scope in LISTS:
+        return None if LISTS[scope] and not rows else Version(key=tuple(rows))
     if not rows:
         return None
     *key, data = rows[0]
@@ -252,7 +258,11 @@ def standings(request, tournament, category=None):
     """``tournament_standings`` of ``tournament`` (an instance or a pk) computed once per data version and
     process. Kept in process memory as the object itself: unpickling 300 ranked rows from a cache would cost
     a third of a player page. Callers only read it (the views copy rows into their own dicts)."""
-    version = getattr(request, "public_data_version", None)
+    return standings_at(tournament, getattr(request, "public_data_version", None), category)
+
+
+def standings_at(tournament, version, category=None):
+    """``standings`` under the tournament's data ``version`` read by the caller (None: computed, not kept)."""
     pk = getattr(tournament, "pk", tournament)
     key = (pk, category, version)
     if version is not None and key not in _standings:

@@ -19,7 +19,7 @@ from tournament.models.locks import lock_season, lock_tournament
 from tournament.results.engine import engine_error
 from tournament.staff import permissions
 
-SEASON_FIELDS = ("name", "year", "best_n", "youth_age", "senior_age")
+SEASON_FIELDS = ("name", "year", "best_n", "youth_age", "senior_age", "embed_origins")
 TOURNAMENT_FIELDS = ("name", "date", "venue", "game", "ruleset", "options", "round_count", "games_per_round_4",
                      "games_per_round_5", "games_per_round_3", "games_per_round_2", "win_loss", "round_robin",
                      "keep_teams_apart", "seed", "published", "publish_with_draw", "prize_places", "last_place_prize",

@@ -36,8 +36,9 @@ class SeasonForm(forms.ModelForm):
     class Meta:
         model = Season
         formfield_callback = whole_numbers
-        fields = ["name", "year", "best_n", "youth_age", "senior_age"]
-        widgets = {"name": forms.TextInput(attrs={"autofocus": True})}
+        fields = ["name", "year", "best_n", "youth_age", "senior_age", "embed_origins"]
+        widgets = {"name": forms.TextInput(attrs={"autofocus": True}),
+                   "embed_origins": forms.Textarea(attrs={"rows": 3, "placeholder": "https://www.fc-example.de"})}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
