@@ -95,10 +95,13 @@ class PublicAPIView(APIView):
         return response
 
     def render(self, version, query, kwargs):
+        """The answer's JSON bytes. The dict is rendered as it is: ``shape`` describes it for the schema, and
+        ``tests/public/test_api_schema.py`` checks that every answer is exactly what its serializer would make of
+        it — running the serializer over 300 rows cost 6 ms per change and process, the rendering 0.8 ms."""
         answer = self.build(version, query, **kwargs)
         if answer is None:
             raise NotFound
-        return JSONRenderer().render(self.shape(answer).data)
+        return JSONRenderer().render(answer)
 
     def finalize_response(self, request, response, *args, **kwargs):
         return with_cors(super().finalize_response(request, response, *args, **kwargs))
@@ -114,7 +117,7 @@ class Seasons(PublicAPIView):
         return super().get(request, **kwargs)
 
     def render(self, version, query, kwargs):
-        return JSONRenderer().render(self.shape(data.seasons(), many=True).data)
+        return JSONRenderer().render(data.seasons())
 
 
 class Season(PublicAPIView):
