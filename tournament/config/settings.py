@@ -332,8 +332,7 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Cego tournaments: public API",
-    "DESCRIPTION": "Read-only: seasons, tournament days, standings, tables and players' days, exactly as the public "
-                   "pages show them (published tournaments only). ETag on every answer; CORS open for GET.",
+    "DESCRIPTION": "Read-only, exactly what the public pages show (published tournaments only); docs/api.md.",
     "VERSION": "1",
     "SCHEMA_PATH_PREFIX": "/api/v1",
     "SERVE_INCLUDE_SCHEMA": False,

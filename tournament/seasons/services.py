@@ -20,6 +20,7 @@ from tournament.results.engine import engine_error
 from tournament.staff import permissions
 
 SEASON_FIELDS = ("name", "year", "best_n", "youth_age", "senior_age", "embed_origins")
+OPTIONAL = ("embed_origins",)       # in a creation's audit entry only when given
 TOURNAMENT_FIELDS = ("name", "date", "venue", "game", "ruleset", "options", "round_count", "games_per_round_4",
                      "games_per_round_5", "games_per_round_3", "games_per_round_2", "win_loss", "round_robin",
                      "keep_teams_apart", "seed", "published", "publish_with_draw", "prize_places", "last_place_prize",
@@ -48,7 +49,8 @@ def create_season(*, user, **fields):
     _checked(season)
     season.save()
     audit(season=season, obj_type=AuditLog.Kind.SEASON, obj_id=season.pk, action=AuditLog.Action.CREATE, user=user,
-          new={name: jsonable(getattr(season, name)) for name in SEASON_FIELDS})
+          new={name: jsonable(getattr(season, name)) for name in SEASON_FIELDS
+               if name not in OPTIONAL or getattr(season, name)})
     return season
 
 

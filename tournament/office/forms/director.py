@@ -37,8 +37,7 @@ class SeasonForm(forms.ModelForm):
         model = Season
         formfield_callback = whole_numbers
         fields = ["name", "year", "best_n", "youth_age", "senior_age", "embed_origins"]
-        widgets = {"name": forms.TextInput(attrs={"autofocus": True}),
-                   "embed_origins": forms.Textarea(attrs={"rows": 3, "placeholder": "https://www.fc-example.de"})}
+        widgets = {"name": forms.TextInput(attrs={"autofocus": True}), "embed_origins": forms.Textarea({"rows": 3})}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
