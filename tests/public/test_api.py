@@ -165,3 +165,30 @@ def test_rate_limited_per_address(day, settings, fresh_rate_counters):
     over = client.get(url)
     assert over["Retry-After"] and over["Access-Control-Allow-Origin"] == "*"
     assert Client(REMOTE_ADDR="10.1.2.3").get(url).status_code == 200      # another address counts apart
+
+
+def test_stored_answers_need_no_view(day, monkeypatch):
+    """After the first request the same answer (304 or the stored bytes) comes from ``early.StoredAnswers``, in the
+    request's language, with the view's headers; a change goes to the view again."""
+    from tournament.public.api import views
+
+    url = reverse("api:standings", args=[day.pk])
+    german, english = Client(), Client(HTTP_ACCEPT_LANGUAGE="en")
+    first, body = get_json(german, url)
+    first_en, body_en = get_json(english, url)
+    assert first["ETag"] != first_en["ETag"] and body["categories"] != body_en["categories"]
+
+    def no_view(*args, **kwargs):
+        raise AssertionError("the view was asked")
+    monkeypatch.setattr(views.Standings, "get", no_view)
+    for client, response in ((german, first), (english, first_en)):
+        again = client.get(url)
+        assert (again.status_code, again.content, again["ETag"]) == (200, response.content, response["ETag"])
+        assert again["Access-Control-Allow-Origin"] == "*" and again["X-Public-Cache"] == "hit"
+        unchanged = client.get(url, headers={"If-None-Match": response["ETag"]})
+        assert unchanged.status_code == 304 and unchanged["Access-Control-Allow-Origin"] == "*"
+    monkeypatch.undo()
+    table = first_table(day)
+    services.record_game(table=table, number=4, data=game_data(table, 4, 9), user=None)
+    changed = german.get(url, headers={"If-None-Match": first["ETag"]})
+    assert changed.status_code == 200 and changed["X-Public-Cache"] == "miss"

@@ -128,6 +128,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "tournament.public.page_cache.WholePages",      # stored public pages for anonymous phones, before the rest
+    "tournament.public.api.early.StoredAnswers",    # and stored API answers (docs/api.md)
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -321,8 +322,7 @@ SESSION_COOKIE_HTTPONLY = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"         # the widgets (/einbetten/…) are exempt and name their framers in the CSP
 
-# The public API (docs/api.md): read-only, public, JSON only; no session or login is ever read.
-REST_FRAMEWORK = {
+REST_FRAMEWORK = {      # the public API (docs/api.md): read-only, public, JSON only; no session or login is read
     "DEFAULT_AUTHENTICATION_CLASSES": [],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],

@@ -11,7 +11,7 @@ address's rate (``AddressRate``, ``CEGO_API_RATE`` a minute)."""
 from django.http import HttpResponse, HttpResponseNotModified
 from django.utils import timezone
 from django.utils.http import urlencode
-from django.utils.translation import get_language
+from django.utils.translation import get_language, get_language_from_request
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.exceptions import NotFound
@@ -47,6 +47,21 @@ class AddressRate(BaseThrottle):
         return ratelimit.API_WINDOW
 
 
+def not_modified(etag):
+    response = HttpResponseNotModified()
+    response["ETag"] = etag
+    return response
+
+
+def stored(body, etag, state):
+    response = HttpResponse(body, content_type="application/json")
+    response["ETag"] = etag
+    response["Cache-Control"] = "public, no-cache"      # keep it, but ask (If-None-Match) before using it
+    response["Vary"] = "Accept-Language, Cookie"        # the language (category labels) from either
+    response[public_cache.HEADER] = state
+    return response
+
+
 def with_cors(response):
     for name, value in CORS.items():
         response[name] = value
@@ -67,19 +82,38 @@ class PublicAPIView(APIView):
     renderer_classes = (JSONRenderer,)
     http_method_names = ["get", "head", "options"]
 
-    def get(self, request, **kwargs):
-        version = public_cache.read_version(self.scope, kwargs)
+    @classmethod
+    def lookup(cls, query, path, language, kwargs):
+        """``(version, query pairs, key, ETag)`` of the answer for this URL and language; None: a 404."""
+        version = public_cache.read_version(cls.scope, kwargs)
         if version is None:
-            raise NotFound
-        pairs = public_query.canonical(request.query_params, self.params)
+            return None
+        pairs = public_query.canonical(query, cls.params)
         key = f"api:{FORMAT}:" + public_cache.digest((
-            request.path, urlencode(pairs), get_language(), version.key,
-            timezone.localdate().isoformat() if self.dated else None))
-        etag = f'"{public_cache.digest(key)}"'
+            path, urlencode(pairs), language, version.key,
+            timezone.localdate().isoformat() if cls.dated else None))
+        return version, pairs, key, f'"{public_cache.digest(key)}"'
+
+    @classmethod
+    def early(cls, request, kwargs):
+        """The answer when it needs no view (``early.StoredAnswers``, before sessions, CSRF, auth and DRF): a 304
+        for the current ``ETag`` or the stored bytes, with the headers the view would set; else None."""
+        found = cls.lookup(request.GET, request.path, get_language_from_request(request), kwargs)
+        if found is None:
+            return None
+        _version, _pairs, key, etag = found
         if request.headers.get("If-None-Match") == etag:
-            response = HttpResponseNotModified()
-            response["ETag"] = etag
-            return response
+            return with_cors(not_modified(etag))
+        body = public_cache.store().get(key)
+        return None if body is None else with_cors(stored(body, etag, "hit"))
+
+    def get(self, request, **kwargs):
+        found = self.lookup(request.query_params, request.path, get_language(), kwargs)
+        if found is None:
+            raise NotFound
+        version, pairs, key, etag = found
+        if request.headers.get("If-None-Match") == etag:
+            return not_modified(etag)
         body, state = public_cache.store().get(key), "hit"
         if body is None:
             with public_cache.flight(key) as leader:
@@ -88,11 +122,7 @@ class PublicAPIView(APIView):
             if body is None:
                 body, state = self.render(version, dict(pairs), kwargs), "miss"
                 public_cache.store().set(key, body, public_cache.TIMEOUT)
-        response = HttpResponse(body, content_type="application/json")
-        response["ETag"] = etag
-        response["Cache-Control"] = "public, no-cache"      # keep it, but ask (If-None-Match) before using it
-        response[public_cache.HEADER] = state
-        return response
+        return stored(body, etag, state)
 
     def render(self, version, query, kwargs):
         """The answer's JSON bytes. The dict is rendered as it is: ``shape`` describes it for the schema, and
