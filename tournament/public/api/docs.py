@@ -9,12 +9,12 @@ from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework.permissions import AllowAny
 
-from tournament.public.api.views import AddressRate, with_cors
+from tournament.public.api.views import AddressRate, CsrfChecked, with_cors
 
 MAX_DEPTH = 4
 
 
-class Schema(SpectacularAPIView):
+class Schema(CsrfChecked, SpectacularAPIView):
     """``/api/v1/schema/``: YAML, or JSON with ``?format=json``; open to every origin like the API."""
     authentication_classes = ()
     permission_classes = (AllowAny,)

@@ -5,7 +5,8 @@ A request reads the version of its scope (one statement); an ``If-None-Match`` n
 304 right there; otherwise the JSON bytes come from the cache alias ``public`` under (path, the parameters read,
 language, version), or are built once per change (``flight``: one thread per process) and stored. An unpublished
 tournament has no version: 404 before anything is read. Every answer is open to every origin for GET
-(``Access-Control-Allow-Origin: *``, no credentials: the API reads no cookie) and counted against the client
+(``Access-Control-Allow-Origin: *``, no credentials: the API reads no session or login, only the language
+cookie as the pages do) and counted against the client
 address's rate (``AddressRate``, ``CEGO_API_RATE`` a minute)."""
 
 from django.http import HttpResponse, HttpResponseNotModified
@@ -68,7 +69,19 @@ def with_cors(response):
     return response
 
 
-class PublicAPIView(APIView):
+class CsrfChecked:
+    """DRF exempts its views from Django's CSRF check and leaves it to its session authentication, which a public
+    API without authentication does not run: this one keeps Django's check, so a POST without the token is a 403
+    like everywhere else (tests/security/test_csrf_everywhere.py), and only the phone's API stays exempt."""
+
+    @classmethod
+    def as_view(cls, **initkwargs):
+        view = super().as_view(**initkwargs)
+        view.csrf_exempt = False
+        return view
+
+
+class PublicAPIView(CsrfChecked, APIView):
     """Base of the API's views: ``scope`` (``public.cache.VERSIONS``), ``params`` read, ``shape`` (a serializer);
     ``build(version, **kwargs)`` returns the answer's dict (None: 404)."""
 
