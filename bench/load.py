@@ -1,6 +1,7 @@
 """Benchmark: a tournament hall under load — 300 players refreshing public pages while 10 helpers key results.
 
     python bench/load.py [--players 300] [--helpers 10] [--duration 30] [--database-url URL]
+                         [--api-clients 50 [--api-think 5] [--api-paths PATH,PATH]]
 
 Builds a throwaway database (a SQLite file in a temporary directory, or the database ``--database-url`` points
 at, e.g. PostgreSQL) with a published tournament of ``players`` (round 1 drawn and open, a few games at each
@@ -12,6 +13,11 @@ settings (``DJANGO_DEBUG=0``, a random secret key). Then, for ``--warmup`` + ``-
   apart, over ``--connections`` keep-alive connections; ``--english`` of them read in English;
 * ``helpers`` helpers, logged in through the login form, key the remaining rows of their tables through the
   score sheet's save endpoint, ``--helper-think`` seconds per row, some rows posted twice at once.
+
+* ``--api-clients`` clients (a club's widget, the hall's big screen: ``load_traffic.poller``) ask each of
+  ``--api-paths`` (``{t}``: the tournament) every ``--api-think`` seconds (± 50 %) with the ETag of their last
+  answer, over ``--api-connections`` connections of their own; a path that answers 404 before the load starts (the
+  big screen where it is not built) is left out, and said so.
 
 Afterwards gunicorn is stopped and the database checked: every game a helper got a 200 for is stored exactly
 once with the posted data, and nothing else was stored (``bench/load_data.check``). Prints requests,
@@ -43,6 +49,8 @@ import load_data  # noqa: E402  (bench/ modules, importable only after the path 
 import load_traffic  # noqa: E402
 from load_client import Connection, Pool  # noqa: E402
 
+API_PATHS = ("/api/v1/tournaments/{t}/standings/", "/turnier/{t}/leinwand/")
+
 
 def arguments():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -60,6 +68,11 @@ def arguments():
     parser.add_argument("--connections", type=int, default=32, help="keep-alive connections of the players")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker")
+    parser.add_argument("--api-clients", type=int, default=0, help="clients polling the API and the big screen")
+    parser.add_argument("--api-think", type=float, default=5.0, help="an API client's mean pause between polls (s)")
+    parser.add_argument("--api-paths", default=",".join(API_PATHS),
+                        help="comma-separated paths the API clients poll, {t} the tournament")
+    parser.add_argument("--api-connections", type=int, default=8, help="keep-alive connections of the API clients")
     parser.add_argument("--database-url", default=None, help="default: a SQLite file in a temporary directory")
     parser.add_argument("--seed", type=int, default=6)
     parser.add_argument("--port", type=int, default=int(os.environ.get("BENCH_PORT") or 0),
@@ -89,6 +102,9 @@ def server_env(database_url, workdir):
                 DJANGO_ALLOWED_HOSTS="127.0.0.1", DATABASE_URL=database_url, DJANGO_HTTPS="0",
                 DJANGO_SECURE_SSL_REDIRECT="0", DJANGO_STATIC_ROOT=os.path.join(workdir, "static"),
                 DJANGO_CACHE_DIR=os.path.join(workdir, "cache"), DJANGO_LOG_LEVEL="WARNING",
+                # every simulated client comes from 127.0.0.1: the API's per-address limit counts (its cost is
+                # measured) but does not stop them
+                CEGO_API_RATE="100000000",
                 PYTHONPATH=os.pathsep.join(filter(None, [ROOT, os.environ.get("PYTHONPATH")])))
 
 
@@ -155,7 +171,23 @@ async def logins(port, helper_names):
                                   for name in helper_names))
 
 
-async def load(args, port, tournament, entries, plan, jars, pages):
+async def answering(port, paths):
+    """``paths`` without those that answer 404 (the big screen on a branch without it)."""
+    kept = []
+    connection = Connection("127.0.0.1", port)
+    try:
+        for path in paths:
+            response = await connection.request("GET", path)
+            if response.status == 404:
+                print(f"api clients: {path} answers 404 here, left out", flush=True)
+            else:
+                kept.append(path)
+    finally:
+        await connection.close()
+    return kept
+
+
+async def load(args, port, tournament, entries, plan, jars, pages, api_paths=()):
     host = "127.0.0.1"
     start = time.monotonic()
     rec = load_traffic.Recorder(start + args.warmup, start + args.warmup + args.duration)
@@ -171,8 +203,13 @@ async def load(args, port, tournament, entries, plan, jars, pages):
                                    think=args.helper_think, double_rate=args.double, stop_at=stop_at,
                                    acknowledged=acknowledged, uncertain=uncertain)
                for jar, tables in zip(jars, plan, strict=True)]
-    await asyncio.gather(*players, *helpers)
+    api_pool = Pool(host, port, args.api_connections) if api_paths else None
+    pollers = [load_traffic.poller(api_pool, rec, random.Random(rng.random()), paths=api_paths, think=args.api_think,
+                                   stop_at=stop_at) for _ in range(args.api_clients if api_paths else 0)]
+    await asyncio.gather(*players, *helpers, *pollers)
     await pool.close()
+    if api_pool:
+        await api_pool.close()
     return rec, (acknowledged, uncertain)
 
 
@@ -182,8 +219,10 @@ def percentile(values, q):
 
 
 def report(rec, duration):
-    for kind in ("public", "helper"):
+    for kind in ("public", "helper", "api"):
         values = rec.latencies[kind]
+        if kind == "api" and not values:
+            continue
         print(f"{kind:7s} {len(values):6d} requests  {len(values) / duration:6.1f}/s  "
               f"p50 {percentile(values, 50):6.1f} ms  p95 {percentile(values, 95):6.1f} ms  "
               f"p99 {percentile(values, 99):6.1f} ms  max {max(values, default=0):6.1f} ms")
@@ -209,14 +248,21 @@ def serve_and_load(args, database_url, workdir, tournament, entries, plan, helpe
               f"{args.players} players (think {args.think} s), {args.helpers} helpers (think {args.helper_think} s), "
               f"{args.warmup:g} s warm-up + {args.duration:g} s", flush=True)
         jars = asyncio.run(logins(port, helper_names))
+        api_paths = []
+        if args.api_clients:
+            paths = [p.strip().format(t=tournament.pk) for p in args.api_paths.split(",") if p.strip()]
+            api_paths = asyncio.run(answering(port, paths))
+            print(f"{args.api_clients} api clients (think {args.api_think} s): {', '.join(api_paths)}", flush=True)
         server_cpu, client_cpu, wall = cpu_seconds(process.pid), time.process_time(), time.monotonic()
         pages = -(-len(entries) // 50)
-        rec, games = asyncio.run(load(args, port, tournament.pk, entries, plan, jars, pages))
+        rec, games = asyncio.run(load(args, port, tournament.pk, entries, plan, jars, pages, api_paths))
         wall = time.monotonic() - wall
         server_cpu = cpu_seconds(process.pid) - server_cpu
         answered = sum(n for kind in rec.statuses.values() for n in kind.values())
+        api = sum(rec.statuses["api"].values())
         print(f"cpu over {wall:.0f} s of load: server {server_cpu / wall:.2f} cores "
-              f"({1000 * server_cpu / max(answered, 1):.1f} ms a request), "
+              f"({1000 * server_cpu / max(answered, 1):.1f} ms a request; {answered - api} players' and helpers' "
+              f"requests, {api} api clients'), "
               f"this client {(time.process_time() - client_cpu) / wall:.2f} cores (of {os.cpu_count()})")
     finally:
         stop_server(process)

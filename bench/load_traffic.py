@@ -1,5 +1,6 @@
 """The simulated people of ``bench/load.py``: players refreshing public pages, helpers keying score sheets.
 
+API clients (``--api-clients``) poll the API's standings and the big screen with the ETag of their last answer.
 Players are tasks over a shared pool of keep-alive connections: each reloads the live standings (mostly the
 first page, sometimes another) and now and then opens its own player page, with a random think time in
 between; some have chosen English. Helpers log in like a browser (login form with its CSRF token), open the
@@ -65,6 +66,20 @@ async def player(pool, rec, rng, *, tournament, entry, pages, think, own_share, 
             number = rng.randint(2, pages) if pages > 1 and rng.random() < other_pages else 1
             page, path = "standings", f"/turnier/{tournament}/" + (f"?page={number}" if number > 1 else "")
         await rec.timed("public", pool.request("GET", path, jar=jar), page)
+        await asyncio.sleep(min(think * rng.uniform(0.5, 1.5), max(0, stop_at - time.monotonic())))
+
+
+async def poller(pool, rec, rng, *, paths, think, stop_at):
+    """An API client, a club's widget or the hall's big screen: asks each of ``paths`` in turn every ``think``
+    seconds (± 50 %) with the ETag of its last answer, as a script that polls does (a 304 while nothing changed)."""
+    tags = {}
+    await asyncio.sleep(rng.uniform(0, think))
+    while time.monotonic() < stop_at:
+        for path in paths:
+            headers = {"If-None-Match": tags[path]} if path in tags else {}
+            response = await rec.timed("api", pool.request("GET", path, headers=headers), f"api {path}")
+            if response is not None and "etag" in response.headers:
+                tags[path] = response.headers["etag"]
         await asyncio.sleep(min(think * rng.uniform(0.5, 1.5), max(0, stop_at - time.monotonic())))
 
 

@@ -10,7 +10,9 @@ cache), anonymously, as a phone in the hall does. Times are CPU time of this pro
 * a standings page served whole (nothing changed), and the same page right after a result (new data version:
   ranked and rendered again);
 * a player page served whole, one whose page was not kept whole (fragments from the cache, rank rendered), and
-  one right after a result at another table (the ranking again, the rank line rendered).
+  one right after a result at another table (the ranking again, the rank line rendered);
+* the API's standings (docs/api.md) asked again with its ETag (304), from the cache (200), and right after a
+  result (built from the kept ranking and stored).
 
 ``bench/load.py`` measures the same under load, over HTTP; this one says where the time of a request goes.
 Last line: ``ranking_ms=… standings_after_result_ms=… player_after_result_ms=… whole_page_ms=…``.
@@ -36,6 +38,21 @@ def median_ms(call, repeat, before=None):
         call()
         times.append((time.process_time() - start) * 1000)
     return sorted(times)[len(times) // 2]
+
+
+def get_etag_then(client, url, status, cache=None):
+    """A request for ``url``: with the ETag of the current answer (``status`` 304), or without (200 from the cache
+    or, after a result, built: ``cache``)."""
+    etag = {}
+
+    def call():
+        headers = {"If-None-Match": etag["tag"]} if status == 304 else {}
+        response = client.get(url, headers=headers)
+        assert response.status_code == status and (cache is None or response["X-Public-Cache"] == cache), (
+            url, response.status_code, response.get("X-Public-Cache"))
+        etag["tag"] = response.get("ETag", etag.get("tag"))
+    etag["tag"] = client.get(url)["ETag"]
+    return call
 
 
 def main():
@@ -77,6 +94,9 @@ def main():
         """What a result at another table changes for these pages: the tournament's data version."""
         Tournament.objects.filter(pk=tournament.pk).update(data_version=F("data_version") + 1)
 
+    api_url = f"/api/v1/tournaments/{tournament.pk}/standings/"
+    client.get(api_url)
+
     def forget_whole_pages():
         page_cache._pages.clear()
 
@@ -89,6 +109,10 @@ def main():
         "standings_after_result": median_ms(get(standings_url, "miss"), args.repeat, before=result_elsewhere),
         "player_fragments": median_ms(get(player_url, "hit"), args.repeat, before=forget_whole_pages),
         "player_after_result": median_ms(get(player_url, "hit"), args.repeat, before=result_elsewhere),
+        "api_standings_304": median_ms(get_etag_then(client, api_url, 304), args.repeat),
+        "api_standings_hit": median_ms(get_etag_then(client, api_url, 200, "hit"), args.repeat),
+        "api_standings_after_result": median_ms(get_etag_then(client, api_url, 200, "miss"), args.repeat,
+                                                before=result_elsewhere),
     }
     public_cache._standings.clear()
     print(f"{args.players} players, SQLite, CPU ms a request (median of {args.repeat}):")

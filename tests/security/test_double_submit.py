@@ -42,6 +42,7 @@ EXEMPT_NAMESPACES = {
     "public": "players' pages: reads, and the pre-registration with its own duplicate refusal",
     "phone": "the table's phone: table_entry.services.once with the phone's own key",
     "stats": "players' statistics: reads", "tariff": "the tariff: reads",
+    "api": "the public API: GET only (tournament/public/api)", "embed": "the widgets: reads",
 }
 EXEMPT = {"login": "signs in", "logout": "signs out", "set_language": "sets a cookie",
           "password_change": "sets the same password again", "password_change_done": "a page",

@@ -119,6 +119,8 @@ INSTALLED_APPS = [
     "django_tasks",
     "django_tasks_db",
     "csp",
+    "rest_framework",           # the public API (tournament/public/api, docs/api.md)
+    "drf_spectacular",          # its OpenAPI 3 schema, generated from the views and serializers
 ]
 
 MIDDLEWARE = [
@@ -126,6 +128,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "tournament.public.page_cache.WholePages",      # stored public pages for anonymous phones, before the rest
+    "tournament.public.api.early.StoredAnswers",    # and stored API answers (docs/api.md)
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -317,7 +320,26 @@ LOGOUT_REDIRECT_URL = "tariff:index"
 
 SESSION_COOKIE_HTTPONLY = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
-X_FRAME_OPTIONS = "DENY"
+X_FRAME_OPTIONS = "DENY"         # the widgets (/einbetten/…) are exempt and name their framers in the CSP
+
+REST_FRAMEWORK = {      # the public API (docs/api.md): read-only, public, JSON only; no session or login is read
+    "DEFAULT_AUTHENTICATION_CLASSES": [],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": [],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "UNAUTHENTICATED_USER": None,
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Cego tournaments: public API",
+    "DESCRIPTION": "Read-only, exactly what the public pages show (published tournaments only); docs/api.md.",
+    "VERSION": "1",
+    "SCHEMA_PATH_PREFIX": "/api/v1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": False,
+}
+# Requests a minute per client address to the API (tournament/public/ratelimit.py); over it a 429.
+CEGO_API_RATE = int(os.environ.get("CEGO_API_RATE") or 300)
 
 # Content-Security-Policy (django-csp, docs/production.md): scripts and styles only from our own static files, or
 # inline with the request's nonce ({{ request.csp_nonce }}); no inline style attribute, no on*= handler, no plugin,

@@ -33,6 +33,8 @@ urlpatterns = [
     path("statistik/", include("tournament.public.urls_stats")),
     path("export/", include("tournament.office.urls_exports")),
     path("t/", include("tournament.phone.urls")),
+    path("api/v1/", include("tournament.public.api.urls")),
+    path("einbetten/", include("tournament.public.urls_embed")),
     path("", include("tournament.public.urls")),
 ]
 

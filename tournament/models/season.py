@@ -2,12 +2,14 @@
 
 import secrets
 
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rulesets import RULESET_KEYS, RULESETS
+from tournament.common import origins
 
 RULESET_CHOICES = [(key, RULESETS[key]["name"]["de"]) for key in RULESET_KEYS]
 
@@ -16,6 +18,16 @@ def first_version():
     """Where a new row's data version starts (``tournament.audit.versions``): a random number, so a row that gets
     the id of a deleted one (a restored database, a test database) never meets its predecessor's stored pages."""
     return secrets.randbits(62)
+
+
+def validate_origins(text):
+    """Each word of ``text`` is a web origin (``common.origins``): the sites allowed to frame the widgets."""
+    try:
+        origins.parse(text)
+    except ValueError as error:
+        raise ValidationError(
+            _("“%(value)s” is not a web site address like https://www.example.de (no path, at most %(limit)s)."),
+            code="origin", params={"value": str(error), "limit": origins.MAX_ORIGINS}) from None
 
 
 class Season(models.Model):
@@ -29,6 +41,10 @@ class Season(models.Model):
     senior_age = models.PositiveIntegerField(
         _("seniors from age"), null=True, blank=True,
         help_text=_("A player is a senior if this old or older in the season's year. Empty: no senior category."))
+    embed_origins = models.TextField(
+        _("web sites that may embed the widgets"), blank=True, validators=[validate_origins],
+        help_text=_("One address per line, e.g. https://www.fc-example.de: only these sites may show the live "
+                    "standings and the next tournament in a frame (docs/api.md)."))
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     # Raised with every change of the season or of one of its tournaments (tournament.audit.versions).
     data_version = models.BigIntegerField(_("data version"), default=first_version, editable=False)
@@ -43,6 +59,14 @@ class Season(models.Model):
 
     def get_absolute_url(self):
         return reverse("director:season", args=[self.pk])
+
+    @property
+    def embed_origin_list(self):
+        """The origins of ``embed_origins`` in one spelling (nothing if the stored text is not valid)."""
+        try:
+            return origins.parse(self.embed_origins)
+        except ValueError:
+            return []
 
 
 class Tournament(models.Model):

@@ -81,8 +81,14 @@ VERSIONS = {
     "player_years": "SELECT t.id, t.data_version, s.data_version FROM {tournament} t JOIN {entry} e "
                     "ON e.tournament_id = t.id JOIN {season} s ON s.id = t.season_id "
                     "WHERE e.player_id = %(player_pk)s AND t.published ORDER BY t.id",
+    # the API's lists (``public.api``): every public season; a player's published days
+    "seasons": "SELECT s.id, s.data_version FROM {season} s WHERE EXISTS (SELECT 1 FROM {tournament} t "
+               "WHERE t.season_id = s.id AND t.published) ORDER BY s.id",
+    "history": "SELECT t.id, t.data_version FROM {tournament} t JOIN {entry} e ON e.tournament_id = t.id "
+               "WHERE e.player_id = %(pk)s AND t.published ORDER BY t.id",
 }
-MANY_ROWS = {"site", "player_years"}       # scopes whose key is every row read (the others read one)
+# scopes of many rows: True when none is a 404
+LISTS = {"site": False, "seasons": False, "history": True, "player_years": True}
 TABLES = {"tournament": Tournament._meta.db_table, "entry": Entry._meta.db_table, "season": Season._meta.db_table}
 _standings = {}
 _flights, _flights_lock = {}, threading.Lock()
@@ -114,14 +120,12 @@ def digest(value):
 
 def read_version(scope, kwargs):
     """The ``Version`` of what a page of ``scope`` (``VERSIONS``) shows for the URL's ``kwargs``; None when there is
-    nothing published to show (the view answers 404). Every scope but ``MANY_ROWS`` reads one row."""
+    nothing published to show (the view answers 404). Every scope but those of ``LISTS`` reads one row."""
     with connection.cursor() as cursor:
         cursor.execute(VERSIONS[scope].format(**TABLES), kwargs)
         rows = cursor.fetchall()
-    if scope == "site":
-        return Version(key=tuple(rows))
-    if scope in MANY_ROWS:
-        return Version(key=tuple(rows)) if rows else None
+    if scope in LISTS:
+        return None if LISTS[scope] and not rows else Version(key=tuple(rows))
     if not rows:
         return None
     *key, data = rows[0]

@@ -13,3 +13,12 @@ def over_limit(request, scope="prereg"):
     address = get_client_ip_address(request) or "unknown"
     return ratelimit.over_limit(f"{scope}:{address}", limit=getattr(settings, "CEGO_PREREG_RATE", 5),
                                 window=getattr(settings, "CEGO_PREREG_WINDOW", 600))
+
+
+API_WINDOW = 60
+
+
+def api_over_limit(request):
+    """Count one API request of the client of ``request``; True past ``CEGO_API_RATE`` (default 300) a minute."""
+    address = get_client_ip_address(request) or "unknown"
+    return ratelimit.over_limit(f"api:{address}", limit=getattr(settings, "CEGO_API_RATE", 300), window=API_WINDOW)

@@ -22,6 +22,7 @@ from tournament.models import (
     Adjustment,
     Entry,
     Game,
+    Player,
     Round,
     Score,
     Season,
@@ -240,3 +241,30 @@ def player_games(entry):
                        .values("points", "reason"))
     return {"tables": blocks, "totals": totals, "breaks": breaks, "adjustments": adjustments,
             "games_sum": running, "adjustments_sum": sum(a["points"] for a in adjustments)}
+
+
+# --- The API's reads (``public.api``): the same published-only rule ---------------------------------------------
+
+def round_tables(tournament):
+    """Every drawn round of ``tournament`` with its tables and who sits where: what "Where do I sit?" shows for one
+    player, for all of them (two queries)."""
+    rounds = {r.pk: {"number": r.number, "status": r.status, "tables": {}}
+              for r in Round.objects.filter(tournament=tournament).order_by("number")}
+    seats = (Seat.objects.filter(round__tournament=tournament)
+             .select_related("table", "entry__player").order_by("table__number", "position"))
+    for seat in seats:
+        tables = rounds[seat.round_id]["tables"]
+        table = tables.setdefault(seat.table_id, {"number": seat.table.number, "size": seat.table.size,
+                                                  "seats": []})
+        p = seat.entry.player
+        table["seats"].append({"seat": seat.position + 1, "entry_id": seat.entry_id,
+                               "start_number": seat.entry.start_number, "name": p.full_name, "town": p.town})
+    return [dict(r, tables=list(r["tables"].values())) for r in rounds.values()]
+
+
+def published_entries_of(player_pk):
+    """The player and their entries in published tournaments, oldest day first (one query each), or a 404."""
+    player = get_object_or_404(Player.objects.filter(entries__tournament__published=True).distinct(), pk=player_pk)
+    entries = list(Entry.objects.filter(player=player, tournament__published=True)
+                   .select_related("tournament").order_by("tournament__date", "tournament_id"))
+    return player, entries

@@ -20,7 +20,8 @@ from tournament.money import services as money_services
 from tournament.results.engine import engine_error
 from tournament.staff import permissions
 
-SEASON_FIELDS = ("name", "year", "best_n", "youth_age", "senior_age")
+SEASON_FIELDS = ("name", "year", "best_n", "youth_age", "senior_age", "embed_origins")
+OPTIONAL = ("embed_origins",)       # in a creation's audit entry only when given
 TOURNAMENT_FIELDS = ("name", "date", "start_time", "venue", "venue_address", "host", "entry_fee", "game", "ruleset",
                      "options", "round_count", "games_per_round_4", "games_per_round_5", "games_per_round_3",
                      "games_per_round_2", "win_loss", "round_robin", "keep_teams_apart", "seed", "published",
@@ -50,7 +51,8 @@ def create_season(*, user, **fields):
     _checked(season)
     season.save()
     audit(season=season, obj_type=AuditLog.Kind.SEASON, obj_id=season.pk, action=AuditLog.Action.CREATE, user=user,
-          new={name: jsonable(getattr(season, name)) for name in SEASON_FIELDS})
+          new={name: jsonable(getattr(season, name)) for name in SEASON_FIELDS
+               if name not in OPTIONAL or getattr(season, name)})
     return season
 
 

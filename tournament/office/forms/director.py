@@ -39,8 +39,8 @@ class SeasonForm(forms.ModelForm):
     class Meta:
         model = Season
         formfield_callback = whole_numbers
-        fields = ["name", "year", "best_n", "youth_age", "senior_age"]
-        widgets = {"name": forms.TextInput(attrs={"autofocus": True})}
+        fields = ["name", "year", "best_n", "youth_age", "senior_age", "embed_origins"]
+        widgets = {"name": forms.TextInput(attrs={"autofocus": True}), "embed_origins": forms.Textarea({"rows": 3})}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
