@@ -90,6 +90,12 @@ MATRIX = {
     "public:season": (lambda w: [w.season.pk], PUBLIC),
     "public:season_teams": (lambda w: [w.season.pk], PUBLIC),
     "public:season_ziege": (lambda w: [w.season.pk], PUBLIC),
+    # The hall's big screen, the season calendar and its feed, a player's years and the player search (issue 27)
+    "public:screen": (lambda w: [w.t.pk], PUBLIC),
+    "public:season_calendar": (lambda w: [w.season.pk], PUBLIC),
+    "public:season_calendar_ics": (lambda w: [w.season.pk], PUBLIC),
+    "public:players": (lambda w: [], PUBLIC),
+    "public:player_years": (lambda w: [w.entry.player_id], PUBLIC),
     "stats:tournament": (lambda w: [w.t.pk], PUBLIC),
     "stats:player": (lambda w: [w.t.pk, w.entry.pk], PUBLIC),
     "stats:season": (lambda w: [w.season.pk], PUBLIC),
@@ -175,6 +181,15 @@ MATRIX = {
     "director:prize_plan": (lambda w: [w.t.pk], office(DIRECT)),
     "director:prize_remove": (lambda w: [w.t.pk, 1], office(DIRECT, ok=405)),
     "director:prize_giving": (lambda w: [w.t.pk], office(DIRECT)),
+    # The cash box (issue 26): helpers see who has paid, the direction the amounts; the season fund is the organisers'
+    "director:cash": (lambda w: [w.t.pk], office(ENTER)),
+    "director:cash_fee": (lambda w: [w.t.pk], office(DIRECT, ok=405)),
+    "director:cash_reduction": (lambda w: [w.t.pk], office(DIRECT, ok=405)),
+    "director:cash_reduction_delete": (lambda w: [w.t.pk, 1], office(DIRECT, ok=405)),
+    "director:cash_item": (lambda w: [w.t.pk], office(DIRECT, ok=405)),
+    "director:cash_item_delete": (lambda w: [w.t.pk, 1], office(DIRECT, ok=405)),
+    "director:cash_entry": (lambda w: [w.t.pk, w.entry.pk], office(DIRECT)),
+    "director:season_cash": (lambda w: [w.season.pk], office(ORGANISE)),
     "director:staff": (lambda w: [w.t.pk], office(DIRECT)),
     "director:season_audit": (lambda w: [w.season.pk], office(ORGANISE)),
     # Who may remove a role is decided on POST (by the role's scope); GET is not allowed for anyone

@@ -31,6 +31,7 @@ READ_ONLY = {
     "director:home", "director:season", "director:duplicates", "director:tournament", "director:entries",
     "director:preregistrations", "director:import_template", "director:hall", "director:audit",
     "director:season_audit", "director:standings", "director:prizes", "director:season_standings",
+    "director:cash",
     "entry:sheet", "entry:row", "entry:goto",
     "exports:tournament", "exports:season", "exports:job", "exports:job_file",
 }

@@ -127,7 +127,7 @@ def update_tournament(*, tournament, user, **fields):
         audit(tournament=tournament, obj_type=AuditLog.Kind.TOURNAMENT, obj_id=tournament.pk,
               action=AuditLog.Action.UPDATE, user=user, old=old, new=new)
         if "entry_fee" in new:          # payments keep their amounts; the paid ticks follow what is open now
-            money_services.fee_changed(tournament=tournament)
+            money_services.sync_all(tournament)
     return tournament
 
 
