@@ -17,6 +17,8 @@ import sys
 import time
 from pathlib import Path
 
+from tests import prepared
+
 ROOT = Path(__file__).resolve().parent.parent
 PORTS = os.environ.get("CEGO_TEST_PORTS", "8400-8419")
 
@@ -48,7 +50,7 @@ def migrated_database(folder, build=""):
     what the test needs: its last line of output is returned."""
     url = f"sqlite:///{folder / 'live.sqlite3'}"
     env = dict(os.environ, DATABASE_URL=url, PYTHONPATH=str(ROOT))
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    prepared.migrated_sqlite(folder / "live.sqlite3", env)      # a copy of this process's one migrated file
     printed = ""
     if build:
         result = subprocess.run([sys.executable, "manage.py", "shell", "-c", build], cwd=ROOT, env=env, check=True,
@@ -73,8 +75,7 @@ class Server:
 
     def __enter__(self):
         env = self.environment()
-        subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env,
-                       check=True)
+        prepared.static_files(self.folder / "static", env)      # a copy of this process's one collectstatic
         self.port = free_port()
         gunicorn = Path(sys.executable).parent / "gunicorn"
         command = [str(gunicorn), "tournament.config.wsgi", "--bind", f"127.0.0.1:{self.port}",

@@ -19,7 +19,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from tests import factories
+from tests import factories, once
 from tournament.audit import words
 from tournament.draws import links
 from tournament.draws import services as draws
@@ -226,11 +226,13 @@ def assert_clean(lines):
         assert not SEAT_ZERO.search(line), line
 
 
+world = once.per_module(every_action)       # built once for the module's tests (tests/once.py), read only
+
+
 @pytest.fixture
-def built(client):
-    t, season, five, four = every_action()
+def built(client, world):
     client.force_login(factories.staff())
-    return t, season, five, four
+    return world
 
 
 def seat_names(table):

@@ -3,7 +3,8 @@
 Each ``Server`` is a gunicorn of its own with its own folders (static files, file cache, export and import
 folders), started from the same code, database, Redis and file store (``DJANGO_STORAGE_URL``). ``start_all``
 starts them the way a deployment does: every server migrates at once (the migration lock lets one work and the
-others wait), collects its static files and serves. ``worker`` starts the export worker beside the first server.
+others wait), gets its static files (a copy of one ``collectstatic``, tests/prepared.py) and serves. ``worker``
+starts the export worker beside the first server.
 ``Balancer`` is the round-robin load balancer in front of them: every request goes to the next server that is up;
 a server that does not answer (refused, reset, killed mid-answer) is taken out and the request is sent to the next
 one, as nginx does with ``proxy_next_upstream error``. Phones resend a write with the same key, so resending a
@@ -22,6 +23,8 @@ import time
 from collections import Counter
 
 import requests
+
+from tests import prepared
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
@@ -78,7 +81,7 @@ class Server:
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
     def serve(self):
-        manage(self.env, "collectstatic", "--noinput", "--verbosity", "0")
+        prepared.static_files(self.folders["static"], self.env)     # a copy of this process's one collectstatic
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(
                 [GUNICORN, "tournament.config.wsgi", "-b", f"127.0.0.1:{self.port}", "--workers", "2",
