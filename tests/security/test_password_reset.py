@@ -1,5 +1,5 @@
 """The password reset exists only where e-mail can be sent, and then it is throttled (docs/production.md,
-``tournament/office/views/password_reset.py``). The attack: the open, unthrottled /konto/password_reset/ of a
+``tournament/office/views/accounts/password_reset.py``). The attack: the open, unthrottled /konto/password_reset/ of a
 site without e-mail, and a flood of reset mails from rotating client addresses."""
 
 import pytest

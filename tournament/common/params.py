@@ -18,6 +18,8 @@ BACK = "back"           # score-sheet PDFs: where the tariff page goes (each, en
 LANGUAGE = "language"   # export language (as Django's language switch names it)
 CARDS = "cards"         # card counter: the cards ticked (repeated)
 CARD_CODES = "text"     # card counter: the cards typed as codes
+ROWS = "rows"           # the standings widget (/einbetten/): how many rows it shows
+FORMAT = "format"       # the API's schema: json or yaml (Django REST framework's name, docs/api.md)
 
 OLD_NAMES = {"kategorie": CATEGORY, "row": GAME, "type": SHOW, "lang": LANGUAGE}
 

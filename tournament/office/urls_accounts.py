@@ -4,7 +4,7 @@ throttled (``views.password_reset``)."""
 from django.contrib.auth import urls as auth_urls
 from django.urls import path
 
-from tournament.office.views import password_reset as views
+from tournament.office.views.accounts import password_reset as views
 
 OURS = {"login", "password_reset", "password_reset_done", "password_reset_confirm", "password_reset_complete"}
 

@@ -9,8 +9,8 @@ from tournament.office.views import prizes as director_prizes
 from tournament.office.views import registration as director_registration
 from tournament.office.views import rounds as director_rounds
 from tournament.office.views import seasons as director_seasons
-from tournament.office.views import staff as director_staff
 from tournament.office.views import standings as director_standings
+from tournament.office.views.accounts import staff as director_staff
 from tournament.office.ziege import views as director_ziege
 
 app_name = "director"

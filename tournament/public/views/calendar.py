@@ -11,8 +11,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from tournament.public import cache as public_cache
-from tournament.public import calendar
 from tournament.public import selectors as public_queries
+from tournament.public.series import calendar
 
 FEED_MAX_AGE = 900          # seconds a calendar app may keep the feed (the apps poll every few hours anyway)
 

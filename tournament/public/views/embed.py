@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.views.decorators.clickjacking import xframe_options_exempt
 
+from tournament.common import params
 from tournament.games import kind_of
 from tournament.models import Season
 from tournament.public import cache as public_cache
@@ -32,7 +33,7 @@ MAX_ROWS = 100
 
 
 def rows_param(request):
-    value = request.GET.get("rows", "")
+    value = params.get(request.GET, params.ROWS)
     return min(int(value), MAX_ROWS) if value.isascii() and value.isdigit() and int(value) > 0 else ROWS
 
 

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from tournament.common import params
 from tournament.public import cache as public_cache
 from tournament.public import charts
-from tournament.public import player_years as years
+from tournament.public.series import player_years as years
 
 
 @public_cache.cached("player_years")
