@@ -37,10 +37,17 @@ from tournament.draws import services as draws
 from tournament.models import (
     Adjustment,
     AuditLog,
+    CashItem,
     Category,
     Entry,
+    EntryCharge,
     Game,
+    Payment,
     Player,
+    Prize,
+    PrizePlan,
+    PrizeStep,
+    Reduction,
     Round,
     Score,
     Season,
@@ -359,6 +366,15 @@ def test_the_export_reads_a_fixed_number_of_queries():
     (ZiegePair, backup_ziege.PAIR_FIELDS, {"id", "tournament", "first", "second"}),   # "ziege_teams"
     (ZiegeBye, (), {"id", "round", "pair"}),                              # a round's "byes": team numbers
     (ZiegeGame, backup_ziege.GAME_FIELDS, {"id", "table"}),               # a table's "ziege_games"
+    # the money and the prizes (backup.money): entries by start number, reductions by name, categories by name,
+    # a step's goods by the prize's place in the plan; "category" of a reduction: a built-in key or by name
+    (Reduction, backup.REDUCTION_FIELDS, {"id", "tournament", "category"}),
+    (EntryCharge, backup.CHARGE_FIELDS, {"id", "entry", "reduction"}),
+    (Payment, backup.PAYMENT_FIELDS, {"id", "entry", "user"}),
+    (CashItem, backup.CASH_ITEM_FIELDS, {"id", "tournament"}),
+    (PrizePlan, backup.PRIZE_PLAN_FIELDS, {"id", "tournament", "season"}),   # "season": a season's template
+    (Prize, backup.PRIZE_FIELDS, {"id", "plan", "category"}),
+    (PrizeStep, backup.PRIZE_STEP_FIELDS, {"id", "tournament", "entry", "goods", "user"}),
 ])
 def test_the_format_covers_every_stored_field(model, fields, by_reference):
     stored = {f.name for f in model._meta.concrete_fields} - set(backup.VERSION_FIELDS) - set(backup.LOCAL_FIELDS)
