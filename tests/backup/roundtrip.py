@@ -80,6 +80,16 @@ def edited(text, change):
     return json.dumps(signature.sign(doc) if isinstance(doc, dict) else doc, ensure_ascii=False)
 
 
+def set_path(path, value):
+    """A change for ``edited``: the value at ``path`` (keys and list indexes) of the document set to ``value``."""
+    def change(doc):
+        *keys, last = path
+        for key in keys:
+            doc = doc[key]
+        doc[last] = value
+    return change
+
+
 def record_random(table, number, rng, user, expected_version=None):
     """Enter (or correct) game ``number`` through the services with a random legal game; returns the Game."""
     while True:

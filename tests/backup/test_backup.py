@@ -27,6 +27,7 @@ from tests.backup.roundtrip import (
     imported,
     record_random,
     restore,
+    set_path,
     snapshot,
     without_stamp,
 )
@@ -73,12 +74,6 @@ def english():
         yield
 
 
-
-
-
-
-
-
 def build():
     """21 of 22 players seated (four tables of 4, one of 5: a field the draw solves at once), round 1 played,
     corrected and locked; round 2 drawn, deleted and drawn again, one table entered as totals, one partly
@@ -113,9 +108,6 @@ def build():
                                                                   user=director), user=director, reason="Irrtum")
     seasons.update_tournament(tournament=t, user=director, venue="Gasthaus Adler", prize_places=8)
     return Tournament.objects.get(pk=t.pk)
-
-
-
 
 
 def test_the_example_has_what_a_backup_must_carry():
@@ -243,36 +235,27 @@ def test_trust_scores_skips_the_engine_but_not_the_zero_sum(tmp_path):
         restore(tmp_path, edited(text, unbalanced), as_new="Kopie 2", trust_scores=True)
 
 
-def _set(path, value):
-    def change(doc):
-        *keys, last = path
-        for key in keys:
-            doc = doc[key]
-        doc[last] = value
-    return change
-
-
 @pytest.mark.parametrize("change, message", [
     (lambda text: text[: len(text) // 2], "is not a complete JSON document"),
     (lambda text: "[1, 2]", "not a tournament backup"),
-    (lambda text: edited(text, _set(["format"], "cego-season")), "not a tournament backup"),
-    (lambda text: edited(text, _set(["version"], 3)), "version 3 cannot be read"),
+    (lambda text: edited(text, set_path(["format"], "cego-season")), "not a tournament backup"),
+    (lambda text: edited(text, set_path(["version"], 3)), "version 3 cannot be read"),
     (lambda text: edited(text, lambda doc: doc.pop("rounds")), "document: “rounds” is missing"),
     (lambda text: edited(text, lambda doc: doc["entries"][0].pop("player")), "entry 1: “player” is missing"),
-    (lambda text: edited(text, _set(["entries", 1, "paid"], "yes")), "entry 2: “paid” has the wrong type"),
-    (lambda text: edited(text, _set(["entries", 1, "registered_at"], "gestern")), "entry 2: “registered_at”"),
-    (lambda text: edited(text, _set(["rounds", 0, "status"], "open-ish")),
+    (lambda text: edited(text, set_path(["entries", 1, "paid"], "yes")), "entry 2: “paid” has the wrong type"),
+    (lambda text: edited(text, set_path(["entries", 1, "registered_at"], "gestern")), "entry 2: “registered_at”"),
+    (lambda text: edited(text, set_path(["rounds", 0, "status"], "open-ish")),
      "round 1: “status” has an unknown value"),
-    (lambda text: edited(text, _set(["rounds", 0, "tables", 0, "seats", 0], 99)), "no entry has start number 99"),
-    (lambda text: edited(text, _set(["rounds", 0, "tables", 0, "games", 0, "contract"], "skat")),
+    (lambda text: edited(text, set_path(["rounds", 0, "tables", 0, "seats", 0], 99)), "no entry has start number 99"),
+    (lambda text: edited(text, set_path(["rounds", 0, "tables", 0, "games", 0, "contract"], "skat")),
      "game 1: “contract” has an unknown value"),
-    (lambda text: edited(text, _set(["entries", 0, "team"], "Unbekannt")), "entry 1: unknown team"),
-    (lambda text: edited(text, _set(["audit", 0, "table"], {"round": 7, "table": 1})),
+    (lambda text: edited(text, set_path(["entries", 0, "team"], "Unbekannt")), "entry 1: unknown team"),
+    (lambda text: edited(text, set_path(["audit", 0, "table"], {"round": 7, "table": 1})),
      "audit entry 1: unknown reference"),
-    (lambda text: edited(text, _set(["rounds", 0, "tables", 1, "seats"], [1, 2, 3])), "3 seats at a table of 4"),
-    (lambda text: edited(text, _set(["rounds", 0, "tables", 1, "games", 0, "number"], 25)),
+    (lambda text: edited(text, set_path(["rounds", 0, "tables", 1, "seats"], [1, 2, 3])), "3 seats at a table of 4"),
+    (lambda text: edited(text, set_path(["rounds", 0, "tables", 1, "games", 0, "number"], 25)),
      "table 2, game 25: the table plans games 1–24"),
-    (lambda text: edited(text, _set(["adjustments", 0, "created_at"], "2026-03-07T10:00:00")), "has no time zone"),
+    (lambda text: edited(text, set_path(["adjustments", 0, "created_at"], "2026-03-07T10:00:00")), "has no time zone"),
 ])
 def test_bad_files_end_with_a_message_not_a_traceback(tmp_path, change, message):
     t, round_ = factories.seated_and_played(players=9, games=2)       # quicker than build(): no draw

@@ -14,7 +14,17 @@ from django.core.management import CommandError
 from django.utils import translation
 
 from tests import factories
-from tests.backup.roundtrip import counts, edited, empty_database, export, imported, restore, snapshot, without_stamp
+from tests.backup.roundtrip import (
+    counts,
+    edited,
+    empty_database,
+    export,
+    imported,
+    restore,
+    set_path,
+    snapshot,
+    without_stamp,
+)
 from tournament.backup import format as backup
 from tournament.models import (
     AuditLog,
@@ -154,31 +164,22 @@ def test_a_file_without_money_and_prizes_imports(tmp_path):
     assert new.entries.count() == 12
 
 
-def _set(path, value):
-    def change(doc):
-        *keys, last = path
-        for key in keys:
-            doc = doc[key]
-        doc[last] = value
-    return change
-
-
 @pytest.mark.parametrize("change, message", [
-    (_set(["payments", 0, "entry"], 99), "payment 1: no entry has start number 99"),
-    (_set(["payments", 0, "amount"], "0.00"), "payment 1: Constraint"),
-    (_set(["payments", 0, "method"], "cheque"), "payment 1: “method” has an unknown value"),
-    (_set(["payments", 0, "paid_on"], None), "payment 1: “paid_on” must not be empty"),
-    (_set(["charges", 0, "reduction"], "Senioren"), "charge 1: unknown reduction “Senioren”"),
-    (_set(["charges", 1, "entry"], 2), "charge 2: the entry has two charges"),
-    (_set(["reductions", 1, "name"], "Frei"), "reduction 2: the name “Frei” occurs twice"),
-    (_set(["reductions", 0, "category"], "c12"), "reduction 1: “category” has an unknown value"),
-    (_set(["reductions", 2, "season_category"], "Unbekannt"), "reduction 3: unknown category “Unbekannt”"),
-    (_set(["cash_items", 0, "amount"], "-5.00"), "cash item 1: Constraint"),
-    (_set(["prize_plan", "prizes", 0, "category"], None), "prize 1: a prize for the best of a category"),
-    (_set(["prize_plan", "rule"], "all"), "prize plan: “rule” has an unknown value"),
-    (_set(["prize_steps", 2, "goods"], 9), "step 3 of the prize giving: no prize 9 in the prize plan"),
-    (_set(["prize_steps", 0, "user"], ""), "step 1 of the prize giving: “user” is not a user name"),
-    (_set(["cash_items"], {}), "document: “cash_items” must be a list"),
+    (set_path(["payments", 0, "entry"], 99), "payment 1: no entry has start number 99"),
+    (set_path(["payments", 0, "amount"], "0.00"), "payment 1: Constraint"),
+    (set_path(["payments", 0, "method"], "cheque"), "payment 1: “method” has an unknown value"),
+    (set_path(["payments", 0, "paid_on"], None), "payment 1: “paid_on” must not be empty"),
+    (set_path(["charges", 0, "reduction"], "Senioren"), "charge 1: unknown reduction “Senioren”"),
+    (set_path(["charges", 1, "entry"], 2), "charge 2: the entry has two charges"),
+    (set_path(["reductions", 1, "name"], "Frei"), "reduction 2: the name “Frei” occurs twice"),
+    (set_path(["reductions", 0, "category"], "c12"), "reduction 1: “category” has an unknown value"),
+    (set_path(["reductions", 2, "season_category"], "Unbekannt"), "reduction 3: unknown category “Unbekannt”"),
+    (set_path(["cash_items", 0, "amount"], "-5.00"), "cash item 1: Constraint"),
+    (set_path(["prize_plan", "prizes", 0, "category"], None), "prize 1: a prize for the best of a category"),
+    (set_path(["prize_plan", "rule"], "all"), "prize plan: “rule” has an unknown value"),
+    (set_path(["prize_steps", 2, "goods"], 9), "step 3 of the prize giving: no prize 9 in the prize plan"),
+    (set_path(["prize_steps", 0, "user"], ""), "step 1 of the prize giving: “user” is not a user name"),
+    (set_path(["cash_items"], {}), "document: “cash_items” must be a list"),
 ])
 def test_a_damaged_money_or_prize_part_is_refused_and_nothing_is_written(tmp_path, change, message):
     t = build()
@@ -198,10 +199,10 @@ def test_an_audit_row_of_money_names_a_known_object(tmp_path):
     rows = [i for i, row in enumerate(doc["audit"]) if row["object_type"] == "money" and row["object"]]
     assert {next(iter(doc["audit"][i]["object"])) for i in rows} == {"entry", "reduction", "cash_item"}
     with pytest.raises(CommandError, match=r"audit entry \d+: unknown reference"):
-        restore(tmp_path, edited(text, _set(["audit", rows[0], "object"], {"reduction": "Unbekannt"})),
+        restore(tmp_path, edited(text, set_path(["audit", rows[0], "object"], {"reduction": "Unbekannt"})),
                 as_new="Kopie")
     with pytest.raises(CommandError, match=r"audit entry \d+: unknown reference"):
-        restore(tmp_path, edited(text, _set(["audit", rows[0], "object"], {"prize_step": 1})), as_new="Kopie")
+        restore(tmp_path, edited(text, set_path(["audit", rows[0], "object"], {"prize_step": 1})), as_new="Kopie")
     new = imported(restore(tmp_path, text, as_new="Kopie")[0])
     step = PrizeStep.objects.filter(tournament=new).order_by("id").first()
     assert AuditLog.objects.filter(tournament=new, object_type="prize", object_id=step.pk).exists()
