@@ -206,3 +206,15 @@ def test_an_audit_row_of_money_names_a_known_object(tmp_path):
     new = imported(restore(tmp_path, text, as_new="Kopie")[0])
     step = PrizeStep.objects.filter(tournament=new).order_by("id").first()
     assert AuditLog.objects.filter(tournament=new, object_type="prize", object_id=step.pk).exists()
+
+
+def test_a_reduction_of_a_deleted_category_is_written_as_chosen_by_hand(tmp_path):
+    t = factories.tournament(players=4, entry_fee=10)
+    director = factories.user()
+    gone = Category.objects.create(season=t.season, name="Aufgelöst")
+    money.save_reduction(tournament=t, user=director, name="Alt", amount=D("1"), category=f"c{gone.pk}")
+    gone.delete()
+    text, _err = export(t)
+    assert json.loads(text)["reductions"][0]["category"] == ""
+    new = imported(restore(tmp_path, text, as_new="Kopie")[0])
+    assert Reduction.objects.get(tournament=new).category == ""

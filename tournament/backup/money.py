@@ -74,7 +74,7 @@ def export(t, number, refs):
     names |= {p.category.name for p in prizes if p.category_id}
     doc = {
         "reductions": [{**dump_fields(r, REDUCTION_FIELDS),
-                        "category": "" if r.category in season_categories else r.category,
+                        "category": r.category if r.category in BUILTIN else "",     # a gone c<id>: none
                         "season_category": season_categories.get(r.category)} for r in reductions],
         "charges": [{"entry": number[c.entry_id], "reduction": c.reduction.name if c.reduction_id else None,
                      **dump_fields(c, CHARGE_FIELDS)} for c in charges],
