@@ -17,10 +17,17 @@ from tournament.backup import signature
 from tournament.models import (
     Adjustment,
     AuditLog,
+    CashItem,
     Category,
     Entry,
+    EntryCharge,
     Game,
+    Payment,
     Player,
+    Prize,
+    PrizePlan,
+    PrizeStep,
+    Reduction,
     Round,
     Score,
     Season,
@@ -73,6 +80,16 @@ def edited(text, change):
     return json.dumps(signature.sign(doc) if isinstance(doc, dict) else doc, ensure_ascii=False)
 
 
+def set_path(path, value):
+    """A change for ``edited``: the value at ``path`` (keys and list indexes) of the document set to ``value``."""
+    def change(doc):
+        *keys, last = path
+        for key in keys:
+            doc = doc[key]
+        doc[last] = value
+    return change
+
+
 def record_random(table, number, rng, user, expected_version=None):
     """Enter (or correct) game ``number`` through the services with a random legal game; returns the Game."""
     while True:
@@ -107,7 +124,20 @@ def snapshot(t, skip=()):
                        .order_by("created_at", "id"))
     objects = {"round": {r.pk: r.number for r in t.round_set.all()}, "game": games, "totals": tables,
                "adjustment": {a.pk: i for i, a in enumerate(adjustments)},
-               "entry": {e.pk: e.start_number for e in entries}, "tournament": {t.pk: "this tournament"}}
+               "entry": {e.pk: e.start_number for e in entries}, "tournament": {t.pk: "this tournament"},
+               "prize": {s.pk: (s.entry.start_number, s.state, s.at)
+                         for s in PrizeStep.objects.filter(tournament=t).select_related("entry")},
+               "prize_plan": {p.pk: "the plan" for p in PrizePlan.objects.filter(tournament=t)}}
+    money_objects = {"entry": objects["entry"],
+                     "reduction": {r.pk: r.name for r in Reduction.objects.filter(tournament=t)},
+                     "cash_item": {c.pk: (c.kind, c.text, c.amount) for c in CashItem.objects.filter(tournament=t)}}
+
+    def named(row):
+        if row.object_type != "money":
+            return objects.get(row.object_type, {}).get(row.object_id)
+        words = {**(row.old or {}), **(row.new or {})}
+        target = "entry" if "start_number" in words else "reduction" if "name" in words else "cash_item"
+        return target, money_objects[target].get(row.object_id)
     return {
         "season": _fields(t.season),
         "tournament": _fields(t, skip),
@@ -124,8 +154,32 @@ def snapshot(t, skip=()):
         "adjustments": [{**_fields(a), "entry": a.entry.start_number, "by": _username(a.created_by)}
                         for a in adjustments],
         "audit": [{**_fields(a, skip=("object_id",)), "table": tables.get(a.table_id), "user": _username(a.user),
-                   "object": objects.get(a.object_type, {}).get(a.object_id)}
+                   "object": named(a)}
                   for a in AuditLog.objects.filter(tournament=t).select_related("user").order_by("at", "id")],
+        **money_snapshot(t),
+    }
+
+
+def money_snapshot(t):
+    """The money and the prizes of ``t`` by natural keys (entries by start number, categories by name)."""
+    categories = {f"c{c.pk}": c.name for c in Category.objects.filter(season=t.season_id)}
+    plan = PrizePlan.objects.filter(tournament=t).first()
+    prizes = {p.pk: {**_fields(p), "category": p.category and p.category.name}
+              for p in Prize.objects.filter(plan__tournament=t).select_related("category")}
+    return {
+        "reductions": {r.name: {**_fields(r), "category": categories.get(r.category, r.category)}
+                       for r in Reduction.objects.filter(tournament=t)},
+        "charges": {c.entry.start_number: {**_fields(c), "reduction": c.reduction and c.reduction.name}
+                    for c in EntryCharge.objects.filter(entry__tournament=t).select_related("entry", "reduction")},
+        "payments": sorted((p.entry.start_number, p.amount, p.method, p.paid_on, p.at, _username(p.user))
+                           for p in Payment.objects.filter(entry__tournament=t).select_related("entry", "user")),
+        "cash_items": sorted((c.kind, c.text, c.amount, c.at) for c in CashItem.objects.filter(tournament=t)),
+        "prize_plan": _fields(plan) if plan else None,
+        "prizes": sorted(prizes.values(), key=repr),
+        "prize_steps": [{**_fields(s), "entry": s.entry.start_number, "goods": prizes.get(s.goods_id),
+                         "user": _username(s.user)}
+                        for s in PrizeStep.objects.filter(tournament=t).select_related("entry", "user")
+                        .order_by("id")],
     }
 
 

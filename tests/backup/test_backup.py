@@ -27,6 +27,7 @@ from tests.backup.roundtrip import (
     imported,
     record_random,
     restore,
+    set_path,
     snapshot,
     without_stamp,
 )
@@ -37,10 +38,17 @@ from tournament.draws import services as draws
 from tournament.models import (
     Adjustment,
     AuditLog,
+    CashItem,
     Category,
     Entry,
+    EntryCharge,
     Game,
+    Payment,
     Player,
+    Prize,
+    PrizePlan,
+    PrizeStep,
+    Reduction,
     Round,
     Score,
     Season,
@@ -64,12 +72,6 @@ def english():
     """The messages are asserted in English (the German catalogue is checked by test_locale)."""
     with translation.override("en"):
         yield
-
-
-
-
-
-
 
 
 def build():
@@ -106,9 +108,6 @@ def build():
                                                                   user=director), user=director, reason="Irrtum")
     seasons.update_tournament(tournament=t, user=director, venue="Gasthaus Adler", prize_places=8)
     return Tournament.objects.get(pk=t.pk)
-
-
-
 
 
 def test_the_example_has_what_a_backup_must_carry():
@@ -236,36 +235,27 @@ def test_trust_scores_skips_the_engine_but_not_the_zero_sum(tmp_path):
         restore(tmp_path, edited(text, unbalanced), as_new="Kopie 2", trust_scores=True)
 
 
-def _set(path, value):
-    def change(doc):
-        *keys, last = path
-        for key in keys:
-            doc = doc[key]
-        doc[last] = value
-    return change
-
-
 @pytest.mark.parametrize("change, message", [
     (lambda text: text[: len(text) // 2], "is not a complete JSON document"),
     (lambda text: "[1, 2]", "not a tournament backup"),
-    (lambda text: edited(text, _set(["format"], "cego-season")), "not a tournament backup"),
-    (lambda text: edited(text, _set(["version"], 3)), "version 3 cannot be read"),
+    (lambda text: edited(text, set_path(["format"], "cego-season")), "not a tournament backup"),
+    (lambda text: edited(text, set_path(["version"], 3)), "version 3 cannot be read"),
     (lambda text: edited(text, lambda doc: doc.pop("rounds")), "document: “rounds” is missing"),
     (lambda text: edited(text, lambda doc: doc["entries"][0].pop("player")), "entry 1: “player” is missing"),
-    (lambda text: edited(text, _set(["entries", 1, "paid"], "yes")), "entry 2: “paid” has the wrong type"),
-    (lambda text: edited(text, _set(["entries", 1, "registered_at"], "gestern")), "entry 2: “registered_at”"),
-    (lambda text: edited(text, _set(["rounds", 0, "status"], "open-ish")),
+    (lambda text: edited(text, set_path(["entries", 1, "paid"], "yes")), "entry 2: “paid” has the wrong type"),
+    (lambda text: edited(text, set_path(["entries", 1, "registered_at"], "gestern")), "entry 2: “registered_at”"),
+    (lambda text: edited(text, set_path(["rounds", 0, "status"], "open-ish")),
      "round 1: “status” has an unknown value"),
-    (lambda text: edited(text, _set(["rounds", 0, "tables", 0, "seats", 0], 99)), "no entry has start number 99"),
-    (lambda text: edited(text, _set(["rounds", 0, "tables", 0, "games", 0, "contract"], "skat")),
+    (lambda text: edited(text, set_path(["rounds", 0, "tables", 0, "seats", 0], 99)), "no entry has start number 99"),
+    (lambda text: edited(text, set_path(["rounds", 0, "tables", 0, "games", 0, "contract"], "skat")),
      "game 1: “contract” has an unknown value"),
-    (lambda text: edited(text, _set(["entries", 0, "team"], "Unbekannt")), "entry 1: unknown team"),
-    (lambda text: edited(text, _set(["audit", 0, "table"], {"round": 7, "table": 1})),
+    (lambda text: edited(text, set_path(["entries", 0, "team"], "Unbekannt")), "entry 1: unknown team"),
+    (lambda text: edited(text, set_path(["audit", 0, "table"], {"round": 7, "table": 1})),
      "audit entry 1: unknown reference"),
-    (lambda text: edited(text, _set(["rounds", 0, "tables", 1, "seats"], [1, 2, 3])), "3 seats at a table of 4"),
-    (lambda text: edited(text, _set(["rounds", 0, "tables", 1, "games", 0, "number"], 25)),
+    (lambda text: edited(text, set_path(["rounds", 0, "tables", 1, "seats"], [1, 2, 3])), "3 seats at a table of 4"),
+    (lambda text: edited(text, set_path(["rounds", 0, "tables", 1, "games", 0, "number"], 25)),
      "table 2, game 25: the table plans games 1–24"),
-    (lambda text: edited(text, _set(["adjustments", 0, "created_at"], "2026-03-07T10:00:00")), "has no time zone"),
+    (lambda text: edited(text, set_path(["adjustments", 0, "created_at"], "2026-03-07T10:00:00")), "has no time zone"),
 ])
 def test_bad_files_end_with_a_message_not_a_traceback(tmp_path, change, message):
     t, round_ = factories.seated_and_played(players=9, games=2)       # quicker than build(): no draw
@@ -359,6 +349,15 @@ def test_the_export_reads_a_fixed_number_of_queries():
     (ZiegePair, backup_ziege.PAIR_FIELDS, {"id", "tournament", "first", "second"}),   # "ziege_teams"
     (ZiegeBye, (), {"id", "round", "pair"}),                              # a round's "byes": team numbers
     (ZiegeGame, backup_ziege.GAME_FIELDS, {"id", "table"}),               # a table's "ziege_games"
+    # the money and the prizes (backup.money): entries by start number, reductions by name, categories by name,
+    # a step's goods by the prize's place in the plan; "category" of a reduction: a built-in key or by name
+    (Reduction, backup.REDUCTION_FIELDS, {"id", "tournament", "category"}),
+    (EntryCharge, backup.CHARGE_FIELDS, {"id", "entry", "reduction"}),
+    (Payment, backup.PAYMENT_FIELDS, {"id", "entry", "user"}),
+    (CashItem, backup.CASH_ITEM_FIELDS, {"id", "tournament"}),
+    (PrizePlan, backup.PRIZE_PLAN_FIELDS, {"id", "tournament", "season"}),   # "season": a season's template
+    (Prize, backup.PRIZE_FIELDS, {"id", "plan", "category"}),
+    (PrizeStep, backup.PRIZE_STEP_FIELDS, {"id", "tournament", "entry", "goods", "user"}),
 ])
 def test_the_format_covers_every_stored_field(model, fields, by_reference):
     stored = {f.name for f in model._meta.concrete_fields} - set(backup.VERSION_FIELDS) - set(backup.LOCAL_FIELDS)

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.backup import format as backup
+from tournament.backup import money as backup_money
 from tournament.backup import ziege as backup_ziege
 from tournament.models import (
     Adjustment,
@@ -43,6 +44,7 @@ def export_tournament(tournament, progress=None):
     refs["adjustment"] = {a.pk: {"adjustment": index} for index, a in enumerate(adjustments, start=1)}
     refs["entry"] = {e.pk: {"entry": e.start_number} for e in entries}
     refs["tournament"] = {t.pk: {}}
+    money, money_categories = backup_money.export(t, number, refs)
     audit = list(AuditLog.objects.filter(tournament=t).select_related("user").order_by("at", "id"))
     progress(_("%(adjustments)s adjustments, %(audit)s audit entries")
              % {"adjustments": len(adjustments), "audit": len(audit)})
@@ -54,12 +56,13 @@ def export_tournament(tournament, progress=None):
         "season": backup.dump_fields(t.season, backup.SEASON_FIELDS),
         "tournament": backup.dump_fields(t, backup.TOURNAMENT_FIELDS),
         "teams": sorted({e.team.name for e in entries if e.team_id}),
-        "categories": sorted({name for names in memberships.values() for name in names}),
+        "categories": sorted({name for names in memberships.values() for name in names} | money_categories),
         "entries": [_entry(e, memberships) for e in entries],
         **ziege,
         "rounds": rounds,
         "adjustments": [{"entry": number[a.entry_id], **backup.dump_fields(a, backup.ADJUSTMENT_FIELDS),
                          "created_by": _username(a.created_by)} for a in adjustments],
+        **money,
         "audit": [_audit_row(a, refs) for a in audit],
     }
 
@@ -163,6 +166,8 @@ def _rounds(t, number, progress):
 
 def _audit_row(row, refs):
     keys = refs.get(row.object_type, {})
+    if row.object_type == AuditLog.Kind.MONEY:            # the id of an entry, a reduction or a cash item
+        keys = keys[backup_money.audit_target(row)]
     return {**backup.dump_fields(row, backup.AUDIT_FIELDS),
             "table": refs["table"].get(row.table_id), "object": keys.get(row.object_id),
             "user": _username(row.user)}

@@ -29,7 +29,7 @@ READABLE_VERSIONS = (1, 2)
 # Stored fields per model, in document order. Relations are written by natural keys instead (start numbers,
 # round, table and game numbers, team and category names, user names); tests/backup/test_backup.py checks
 # that these and the relations cover every concrete field, so a new field cannot be left out unnoticed.
-SEASON_FIELDS = ("name", "year", "best_n", "youth_age", "senior_age", "created_at")
+SEASON_FIELDS = ("name", "year", "best_n", "youth_age", "senior_age", "created_at", "embed_origins")
 TOURNAMENT_FIELDS = ("name", "date", "venue", "game", "ruleset", "options", "round_count", "games_per_round_3",
                      "games_per_round_4", "games_per_round_5", "status", "published", "keep_teams_apart",
                      "tiebreaks", "prize_places", "last_place_prize", "seed", "created_at", "prereg_open",
@@ -44,6 +44,20 @@ GAME_STORED = ("number", *GAME_FIELDS, "scores", "value", "fach", "won", "explan
                "keyed_seat", "keyed_device", "confirmed_seat", "confirmed_at")
 ADJUSTMENT_FIELDS = ("points", "reason", "created_at")
 AUDIT_FIELDS = ("at", "action", "object_type", "reason", "old", "new", "origin")
+# The money and the prizes of the day (issue 26, tournament/backup/money.py). Relations by natural keys: an entry
+# by start number, a charge's reduction by name, a reduction's or prize's season category by name, a step's goods
+# by the prize's place (1, 2, …) in the plan's "prizes", users by user name. The season's fund and its payouts
+# belong to the season and are no part of a tournament's backup.
+REDUCTION_FIELDS = ("name", "amount", "free")          # and "category" (a built-in key) or "season_category"
+CHARGE_FIELDS = ("no_reduction", "override", "reason")
+PAYMENT_FIELDS = ("amount", "method", "paid_on", "at")
+CASH_ITEM_FIELDS = ("kind", "text", "amount", "at")
+PRIZE_PLAN_FIELDS = ("rule", "ties", "scale_from", "public", "certificate_places", "certificate_specials")
+PRIZE_FIELDS = ("kind", "place", "money", "goods", "goods_value", "quantity")
+PRIZE_STEP_FIELDS = ("state", "award", "money", "goods_name", "goods_value", "at")
+# Keys of the document added after version 2 was first written: a file without them has none of these.
+LATER_KEYS = {"reductions": [], "charges": [], "payments": [], "cash_items": [], "prize_plan": None,
+              "prize_steps": []}
 # Fields added after version 2 was first written (entry at the table, docs/table-entry.md): a file without them
 # still imports, with the field's default. Table links, flags, sign-offs and request keys are not in a backup:
 # an import issues new links for the rounds that are not locked.
@@ -64,7 +78,9 @@ LATER_FIELDS = {"clock_minutes": None, "clock_ends_at": None, "keyed_seat": None
                 "venue_address": "", "host": "", "start_time": None, "entry_fee": "0.00",
                 # The last rules of the seed documents (RULES.md §10, issue 28): a Pflichträuber, a bought
                 # Kleiner Mann, a fine's payer and value.
-                "compulsory": False, "pagat_seller": None, "payer": None, "fine_value": None}
+                "compulsory": False, "pagat_seller": None, "payer": None, "fine_value": None,
+                # The web sites that may embed a season's widgets (docs/api.md): older files name none.
+                "embed_origins": ""}
 # Not stored: the data versions of the page cache (tournament.audit.versions) belong to this database; an
 # imported tournament starts with new ones and raises its season's.
 VERSION_FIELDS = ("data_version", "setup_version", "results_version")
@@ -77,7 +93,10 @@ LOCAL_FIELDS = ("created_player",)
 # season (seasons, categories, organisers) belong to no tournament and are no part of a tournament's backup.
 AUDIT_OBJECT_KEYS = {"round": ("round",), "totals": ("round", "table"), "table": ("round", "table"),
                      "game": ("round", "table", "game"), "adjustment": ("adjustment",), "entry": ("entry",),
-                     "tournament": ()}
+                     "tournament": (), "prize": ("prize_step",), "prize_plan": ()}
+# A money row names one of three objects (tournament.money.services): the entry whose payment, refund or fee it
+# records (by start number), a reduction (by name) or a cash item (by its place in "cash_items").
+AUDIT_MONEY_KEYS = (("entry",), ("reduction",), ("cash_item",))
 
 
 def upgrade(doc):

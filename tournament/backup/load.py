@@ -16,6 +16,7 @@ from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
 from tournament.audit import versions
+from tournament.backup import money as backup_money
 from tournament.backup import read as backup_read
 from tournament.backup import ziege as backup_ziege
 from tournament.backup.format import PLAYER_IDENTITY, BackupError, load_value
@@ -23,10 +24,14 @@ from tournament.draws.links import issue_links
 from tournament.models import (
     Adjustment,
     AuditLog,
+    CashItem,
     Category,
     Entry,
     Game,
     Player,
+    PrizePlan,
+    PrizeStep,
+    Reduction,
     Round,
     Score,
     Season,
@@ -90,7 +95,7 @@ def import_tournament(doc, *, replace=False, as_new=None, season=None, new_playe
                           % {"number": wrong[0], "stored": plan.totals[wrong[0]], "computed": stored[wrong[0]]})
     counts = {"entries": len(plan.entries), "rounds": len(plan.rounds), "tables": len(plan.tables),
               "games": len(plan.games) + len(plan.ziege_games), "adjustments": len(plan.adjustments),
-              "audit": len(plan.audit)}
+              "audit": len(plan.audit), "payments": len(plan.payments), "prize_steps": len(plan.prize_steps)}
     return Summary(t, bool(existing), counts, new, matched_by_data, new_users)
 
 
@@ -189,6 +194,7 @@ def _save(plan):
     backup_ziege.save(plan, BATCH)
     Score.objects.bulk_create(_scores(plan), batch_size=BATCH)
     _create_keeping(Adjustment, plan.adjustments, "created_at")
+    backup_money.save(plan, categories, _create_keeping, BATCH)
     for row, obj in zip(plan.audit, plan.audit_objects, strict=True):
         row.object_id = obj.pk if obj is not None else None
     _create_keeping(AuditLog, plan.audit, "at")
@@ -226,7 +232,7 @@ def _create_keeping(model, objs, stamp):
 def _replace(old, new):
     """Move what hangs on the old tournament but is no part of a backup (e.g. roles) to the new one, then
     delete the old tournament with everything the backup restores."""
-    owned = {Entry, Round, AuditLog, ZiegePair}
+    owned = {Entry, Round, AuditLog, ZiegePair, Reduction, CashItem, PrizePlan, PrizeStep}
     for relation in Tournament._meta.related_objects:
         if relation.one_to_many and relation.related_model not in owned:
             relation.related_model._base_manager.filter(**{relation.field.name: old}).update(

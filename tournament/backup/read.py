@@ -14,10 +14,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring import ScoringError, score_game
+from tournament.backup import money as backup_money
 from tournament.backup import ziege as backup_ziege
 from tournament.backup.format import (
     ADJUSTMENT_FIELDS,
     AUDIT_FIELDS,
+    AUDIT_MONEY_KEYS,
     AUDIT_OBJECT_KEYS,
     ENTRY_FIELDS,
     FORMAT,
@@ -86,6 +88,16 @@ class Plan:
     audit: list = field(default_factory=list)
     audit_objects: list = field(default_factory=list)     # per audit row: the object it names, or None
     users: list = field(default_factory=list)             # (object, field name, user name)
+    # the money and the prizes (backup.money); the season categories by name, None for none, per reduction/prize
+    reductions: list = field(default_factory=list)
+    reduction_categories: list = field(default_factory=list)
+    charges: list = field(default_factory=list)
+    payments: list = field(default_factory=list)
+    cash_items: list = field(default_factory=list)
+    prize_plan: object = None
+    prizes: list = field(default_factory=list)
+    prize_categories: list = field(default_factory=list)
+    prize_steps: list = field(default_factory=list)
 
     @property
     def totals(self):
@@ -120,6 +132,7 @@ def read(doc, check_scores=True):
     pairs = backup_ziege.read_teams(doc, plan, entries)
     tables = _rounds(doc, plan, entries, rules.writing == "zero_sum", check_scores, pairs)
     _adjustments(doc, plan, entries)
+    backup_money.read(doc, plan, entries, _entry, _user)
     _audit(doc, plan, tables)
     return plan
 
@@ -277,6 +290,7 @@ def _audit(doc, plan, tables):
         "adjustment": {(i,): a for i, a in enumerate(plan.adjustments, start=1)},
         "entry": {(p.entry.start_number,): p.entry for p in plan.entries},
         "tournament": {(): plan.tournament},
+        **backup_money.audit_objects(plan),
     }
     for index, raw in enumerate(member(doc, "audit", _("document"), list)):
         where = _("audit entry %(number)s") % {"number": index + 1}
@@ -284,18 +298,24 @@ def _audit(doc, plan, tables):
         row.table = _lookup(tables, member(raw, "table", where), ("round", "table"), where)
         keys = AUDIT_OBJECT_KEYS.get(row.object_type)
         ref = member(raw, "object", where)
+        pool = objects.get(row.object_type, {})
+        if row.object_type == AuditLog.Kind.MONEY:       # one of several kinds of object, told by the key
+            keys = next((k for k in AUDIT_MONEY_KEYS if isinstance(ref, dict) and set(ref) == set(k)),
+                        AUDIT_MONEY_KEYS[0])
+            pool = pool[keys]
         if ref is not None and keys is None:
             raise problem(where, _("unknown object type “%(type)s”") % {"type": row.object_type})
-        plan.audit_objects.append(_lookup(objects.get(row.object_type, {}), ref, keys, where))
+        plan.audit_objects.append(_lookup(pool, ref, keys, where))
         _user(plan, row, "user", member(raw, "user", where), where)
         plan.audit.append(row)
 
 
 def _lookup(objects, ref, keys, where):
-    """The object a natural-key reference such as {"round": 1, "table": 3} names (None for null)."""
+    """The object a natural-key reference such as {"round": 1, "table": 3} names (None for null); the keys are
+    numbers, a reduction's a name."""
     if ref is None:
         return None
     key = tuple(ref[k] for k in keys) if isinstance(ref, dict) and set(ref) == set(keys) else None
-    if not all(isinstance(k, int) for k in key or ()) or key not in objects:
+    if not all(isinstance(k, (int, str)) for k in key or ()) or key not in objects:
         raise problem(where, _("unknown reference %(ref)s") % {"ref": ref})
     return objects[key]
