@@ -55,7 +55,8 @@ PAYLOADS = (
 # Files and redirects, not pages (the exports' own tests read the files)
 NOT_PAGES = {"director:import_template", "exports:tournament_download", "exports:round_download",
              "exports:table_download", "exports:season_download", "exports:job_file", "phone:service_worker",
-             "admin:jsi18n", "admin:autocomplete", "phone:state", "api:schema"}    # the schema: a YAML file
+             "admin:jsi18n", "admin:autocomplete", "phone:state", "api:schema",      # the schema: a YAML file
+             "public:season_calendar_ics"}                                         # the iCal feed: a file
 
 HOOK = """
 window.__dialogs = [];
