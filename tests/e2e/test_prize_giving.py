@@ -43,6 +43,7 @@ def test_the_prize_giving_calls_records_and_undoes(live_server, page, tmp_path):
     first = selectors.queue(t, standings_queries.tournament_standings(t))[0][0]
     expect(page.locator("#call-name")).to_have_text(f"{first.row.data['first_name']} {first.row.data['last_name']}")
     expect(page.locator("#call-prize")).to_have_text("40,50 €")
+    page.wait_for_load_state("load")          # the page's own stylesheet applied (a busy machine: not yet at once)
     size = page.locator("#call-name").evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
     assert size >= 40                                                  # large type, for reading out
     page.screenshot(path=str(tmp_path / "prize-table.png"))
