@@ -9,7 +9,8 @@ a game and the seat sitting out come from ``scoring.seats`` (``Table.deal``), th
 against the rest.
 """
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, OuterRef, Q, Subquery, Sum
+from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404
 
 from scoring.contracts import CONTRACTS, GOAL, POINT
@@ -37,13 +38,19 @@ from tournament.statistics.selectors import label as contract_label
 SEARCH_LIMIT = 30
 
 
+def _count(rows):
+    """The number of ``rows`` (a queryset filtered by ``OuterRef("pk")``) as a subquery: counted per tournament
+    without joining its entries to its rounds (1,000 entries × rounds rows for each standings page)."""
+    return Coalesce(Subquery(rows.order_by().values("tournament").annotate(n=Count("pk")).values("n")[:1]), 0)
+
+
 def published_tournaments():
     """Published tournaments, newest first, with their season, player count and drawn / unlocked rounds."""
-    locked = Round.Status.LOCKED
+    rounds = Round.objects.filter(tournament=OuterRef("pk"))
     return (Tournament.objects.filter(published=True).select_related("season")
-            .annotate(players=Count("entries", filter=Q(entries__withdrawn=False), distinct=True),
-                      rounds_drawn=Count("round_set", distinct=True),
-                      rounds_unlocked=Count("round_set", filter=~Q(round_set__status=locked), distinct=True))
+            .annotate(players=_count(Entry.objects.filter(tournament=OuterRef("pk"), withdrawn=False)),
+                      rounds_drawn=_count(rounds),
+                      rounds_unlocked=_count(rounds.exclude(status=Round.Status.LOCKED)))
             .order_by("-date", "-pk"))
 
 

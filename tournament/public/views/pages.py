@@ -68,7 +68,7 @@ def tournament(request, pk):
     category, choices = category_param(request, t.season)
     result = public_cache.standings(request, t, category)
     query = params.get(request.GET, params.SEARCH).strip()
-    rows = public_tables.standings_rows(result.rows, {r.key for r in result.prizes})
+    rows = public_tables.standings_rows_of(result)
     if query:
         rows = [r for r in rows if public_tables.matches(r, query)]
     table = public_tables.StandingsTable(rows, tournament=t, rounds=result.rounds).configure(request)
