@@ -29,8 +29,8 @@ from tournament.common.collation import person_key
 from tournament.games import kind_of
 
 PER_PAGE = 50
-BUILT_KEPT = 16                 # rankings whose rows ``standings_rows_of`` keeps per process
-_built, _built_lock = {}, threading.Lock()
+BUILT_KEPT = 16                 # rankings whose rows (and index) ``standings_rows_of`` (``row_of``) keep per process
+_built, _index, _built_lock = {}, {}, threading.Lock()
 SORT, PAGE = params.SORT, params.PAGE
 
 
@@ -52,20 +52,32 @@ def standings_rows(rows, prize_keys=()):
     return out
 
 
+def per_result(store, result, build):
+    """``build(result)`` once per ranked ``Standings`` object and process, kept in ``store`` (the newest
+    ``BUILT_KEPT``) with the result itself, so that its id is not reused meanwhile."""
+    with _built_lock:
+        kept = store.get(id(result))
+    if kept is None or kept[0] is not result:
+        kept = (result, build(result))
+        with _built_lock:
+            store[id(result)] = kept
+            while len(store) > BUILT_KEPT:
+                del store[next(iter(store))]
+    return kept[1]
+
+
 def standings_rows_of(result):
     """``standings_rows`` of a ranked ``Standings`` (with its prize places), built once per result object and
     process: the public standings render up to twenty variants (pages, sort orders, languages, searches) of one
     ranking after each result, and building 1,000 rows costs 5 ms. A new list each time (``Table.sort`` sorts it);
     the rows themselves are shared and only read (``Table.page_rows`` copies the page's)."""
-    with _built_lock:
-        kept = _built.get(id(result))
-    if kept is None or kept[0] is not result:
-        kept = (result, standings_rows(result.rows, {r.key for r in result.prizes}))
-        with _built_lock:
-            _built[id(result)] = kept           # the result is kept with its rows: its id is not reused meanwhile
-            while len(_built) > BUILT_KEPT:
-                del _built[next(iter(_built))]
-    return list(kept[1])
+    return list(per_result(_built, result, lambda r: standings_rows(r.rows, {p.key for p in r.prizes})))
+
+
+def row_of(result, key):
+    """The row of ``key`` in a ranked ``Standings`` (or None), by an index built once per result object and process
+    (a player page asks after every result)."""
+    return per_result(_index, result, lambda r: {row.key: row for row in r.rows}).get(key)
 
 
 def season_rows(rows):

@@ -116,7 +116,7 @@ def player_facts(request, pk, entry_pk):
     """The player's row of the standings (rank, total, declarer games) and the field size: rendered for every
     request around the stored parts of the player page, since the rank moves with every result at any table."""
     result = public_cache.standings(request, pk)
-    return {"row": next((r for r in result.rows if r.key == entry_pk), None), "field_size": len(result.rows)}
+    return {"row": public_tables.row_of(result, entry_pk), "field_size": len(result.rows)}
 
 
 @public_cache.cached("player", frame=("games_sum", "declarer"), per_request=player_facts)
