@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import factories
+from tests.browser import screenshot
 from tests.e2e.a11y import PHONE, ZOOM_200, axe_violations, sideways_scrollers
 from tournament.models import Game, TableLink
 
@@ -94,11 +95,11 @@ def test_a_raeuber_with_tricks_and_a_piccolo_by_tricks_on_a_phone(phone):
     page.click("#more")
     expect(page.locator("#entry .more-box .penalty")).to_have_count(5)        # nobody + four seats
     expect(page.locator("#entry .more-box .stepper")).to_have_count(0)
-    page.screenshot(path="/tmp/phone_raeuber_tricks_390.png", full_page=True)
+    screenshot(page, "/tmp/phone_raeuber_tricks_390.png", full_page=True)
     assert axe_violations(page) == []
     page.set_viewport_size(ZOOM_200)
     assert sideways_scrollers(page) == []
-    page.screenshot(path="/tmp/phone_raeuber_tricks_200.png", full_page=True)
+    screenshot(page, "/tmp/phone_raeuber_tricks_200.png", full_page=True)
     page.set_viewport_size(PHONE)
     save(page, 1)
 
