@@ -31,3 +31,16 @@ def browser():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+SCREENSHOTS = os.environ.get("CEGO_SCREENSHOTS", "") not in ("", "0")
+
+
+def screenshot(page, path, **options):
+    """A picture of the page at ``path`` for a human to look at (the tests assert nothing about it), written only
+    when ``CEGO_SCREENSHOTS=1``: a full-page PNG costs Chromium a rasterisation and an encoding, and the suite took
+    some 200 of them per run that nobody looked at. Tests that read their picture back (``test_screen_calendar_years``:
+    the height of the ink) and element pictures (``locator.screenshot`` waits for the element to be visible) take
+    theirs always."""
+    if SCREENSHOTS:
+        page.screenshot(path=str(path), **options)

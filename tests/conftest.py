@@ -9,6 +9,7 @@ Passwords are hashed with MD5 in tests: the production hasher (PBKDF2, deliberat
 the suite's time hashing the passwords of test accounts. Tests about hashing itself would set their own.
 """
 
+import os
 import shutil
 
 import pytest
@@ -30,8 +31,34 @@ FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 pytest_plugins = ["tests.browser"]        # the one Chromium of the suite (e2e and security tests)
 
 
+# The longest test files (half a minute to a minute each; CONTRIBUTING.md "Test speed") run first in the test
+# processes of pytest-xdist: --dist loadfile hands out whole files in the collected order, and one of these started
+# last would keep one process busy after the other has finished. In one process (no xdist) the order stays
+# pytest-django's (transactional tests last).
+LONG_FILES = (
+    "tests/e2e/test_real_day.py",
+    "tests/security/test_xss_pages.py",
+    "tests/registration/test_upload_vs_phones.py",
+    "tests/test_visible_pages.py",
+    "tests/security/test_live_gunicorn.py",
+    "tests/e2e/test_a11y_pages.py",
+    "tests/config/test_hall.py",
+    "tests/config/test_startup.py",
+    "tests/e2e/test_a11y_phone_games.py",
+    "tests/e2e/test_table_entry.py",
+    "tests/e2e/test_a11y_first_screen.py",
+    "tests/e2e/test_a11y_standings.py",
+    "tests/e2e/test_live_updates.py",
+    "tests/security/test_headers.py",
+)
+
+
 def pytest_collection_modifyitems(config, items):
-    """Mark the tests that need Chromium (``browser``) or LibreOffice (``office``), by the fixtures they use."""
+    """Mark the tests that need Chromium (``browser``) or LibreOffice (``office``), by the fixtures they use; move
+    the ``LONG_FILES`` to the front (each file's tests keep their order)."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        first = {path: rank for rank, path in enumerate(LONG_FILES)}
+        items.sort(key=lambda item: first.get(item.nodeid.split("::")[0], len(LONG_FILES)))
     for item in items:
         names = getattr(item, "fixturenames", ())
         if "browser" in names:

@@ -2,7 +2,7 @@
 the collected static files (``manage.py collectstatic`` with production settings: about 7 s of CPU, every file
 hashed and compressed twice) and an empty migrated SQLite database (``manage.py migrate``: about 4 s). A copy
 takes a fraction of a second and is what the command would have written; the commands themselves are tested
-where they are the subject (tests/config/test_production.py, test_deploy_check.py, test_startup.py, test_hall.py).
+where they are the subject (tests/config/test_production.py, test_startup.py, test_hall.py).
 
     prepared.static_files(folder / "static", env)     # env: the server's environment (DJANGO_DEBUG="0" …)
     prepared.migrated_sqlite(folder / "live.sqlite3", env)

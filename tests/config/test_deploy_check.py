@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from tests import prepared
 from tests.config.processes import environment, python, run
 
 ANSWER = """
@@ -42,8 +43,10 @@ def test_check_deploy_is_clean(tmp_path, extra):
 
 def test_production_answers_carry_the_policy_and_no_password_reset(tmp_path):
     env = production(tmp_path)
-    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
-        assert run([sys.executable, "manage.py", *command, "-v", "0"], env, timeout=180).returncode == 0, command
+    # What migrate and collectstatic write (tests/prepared.py: copies of this process's one run of each; the
+    # commands are tested in tests/config/test_production.py and test_startup.py)
+    prepared.migrated_sqlite(tmp_path / "db.sqlite3", env)
+    prepared.static_files(tmp_path / "static", env)
     answer = python(ANSWER, env)
     assert answer["status"] == {"/tarif/": 200, "/konto/login/": 200, "/gibt-es-nicht/": 404,
                                 "/konto/password_reset/": 404}

@@ -20,7 +20,7 @@ import pytest
 from django.conf import settings as django_settings
 from django.urls import reverse
 
-from tests import factories
+from tests import factories, prepared
 from tournament import exports as exporters
 from tournament.common import addresses
 from tournament.config import hall
@@ -176,8 +176,9 @@ def test_make_hall_serves_a_day_on_the_hall_address(tmp_path):
     env.update(PORT=str(port), DATABASE_URL=f"sqlite:///{tmp_path / 'hall.sqlite3'}", CEGO_EXPORT_CONCURRENCY="1",
                DJANGO_SECRET_KEY="hall-test-" + "k" * 50, WORKERS="1", THREADS="4", LANG="de_DE.UTF-8")
     python = str(ROOT / ".venv" / "bin" / "python") if (ROOT / ".venv").exists() else sys.executable
-    # A drawn round and an office account in the hall's (empty) database, as the director would make them.
-    subprocess.run([python, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    # A drawn round and an office account in the hall's (empty) database, as the director would make them; the
+    # empty database is a copy of what `migrate` makes (tests/prepared.py), `make hall` runs `migrate` itself.
+    prepared.migrated_sqlite(tmp_path / "hall.sqlite3", env)
     made = subprocess.run(
         [python, "manage.py", "shell", "-c",
          "from tests import factories; from django.contrib.auth import get_user_model\n"

@@ -4,6 +4,7 @@ targets at least 44 × 44 px, no font size fixed in px. Shared by test_a11y_phon
 
 from pathlib import Path
 
+from tests.browser import screenshot
 from tests.e2e.a11y import PHONE, ZOOM_200, axe_violations, sideways_scrollers, smallest_text
 
 SHOTS = Path("/tmp/a11y16d")
@@ -46,7 +47,7 @@ def measure(page, name, *, data=DATA, sheets=r"phone\.css", shots=SHOTS):
         page.set_viewport_size(viewport)
         page.wait_for_timeout(50)
         shots.mkdir(exist_ok=True)
-        page.screenshot(path=str(shots / f"{name}_{label}.png"), full_page=True)
+        screenshot(page, str(shots / f"{name}_{label}.png"), full_page=True)
         where = f"{name} {label}"
         problems += [f"{where}: axe {v}" for v in axe_violations(page)]
         problems += [f"{where}: sideways {s}" for s in sideways_scrollers(page)]

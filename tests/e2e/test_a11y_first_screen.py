@@ -20,6 +20,7 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
+from tests.browser import screenshot
 from tests.e2e.a11y import (
     PHONE,
     ZOOM_200,
@@ -69,7 +70,7 @@ def test_the_first_row_and_the_seat_within_two_screens_at_200_percent(browser, l
             page.goto(standings)
             page.wait_for_selector("#live-pause:not([hidden])")
             assert page.locator("#provisional").is_visible()
-            page.screenshot(path=str(SHOTS / f"standings-{width}-{scheme}.png"), full_page=True)
+            screenshot(page, str(SHOTS / f"standings-{width}-{scheme}.png"), full_page=True)
             check_page(page, "running", viewport, scheme)
             row = "#standings tbody tr:first-child"
             measured[f"row {width}"] = screens(page, row, viewport)
@@ -79,7 +80,7 @@ def test_the_first_row_and_the_seat_within_two_screens_at_200_percent(browser, l
             pause_button_label_in_name(page, width)
             # The seat page opened directly with ?q=: "Tisch · Sitz" within two screens.
             page.goto(seat)
-            page.screenshot(path=str(SHOTS / f"seat-{width}-{scheme}.png"))
+            screenshot(page, str(SHOTS / f"seat-{width}-{scheme}.png"))
             measured[f"seat {width}"] = screens(page, "#seat-plan > li .seat-big", viewport)
             assert measured[f"seat {width}"] <= 2, f"seat at {width} px: {measured}"
             assert sideways_scrollers(page) == [], width
@@ -126,7 +127,7 @@ def test_the_pause_button_label_is_in_its_name_in_english(browser, live_server, 
         page.goto(live_server.url + reverse("public:tournament", args=[running.pk]))
         page.wait_for_selector("#live-pause:not([hidden])")
         assert page.evaluate("document.documentElement.lang") == "en"
-        page.screenshot(path=str(SHOTS / f"standings-{viewport['width']}-en.png"))
+        screenshot(page, str(SHOTS / f"standings-{viewport['width']}-en.png"))
         pause_button_label_in_name(page, viewport["width"])
         context.close()
 
@@ -153,7 +154,7 @@ def test_standings_of_four_rounds_do_not_scroll_sideways_on_a_tablet(browser, li
         for name in ("public:teams", "public:prizes"):              # the team table, the prize list
             page.goto(live_server.url + reverse(name, args=[running.pk]))
             assert sideways_scrollers(page) == [], f"{width} px {name}"
-        page.screenshot(path=str(SHOTS / f"standings-{width}.png"))
+        screenshot(page, str(SHOTS / f"standings-{width}.png"))
         context.close()
 
 
@@ -164,7 +165,7 @@ def test_the_ziege_season_table_at_phone_and_200_percent(browser, live_server, z
         for viewport in (PHONE, ZOOM_200):
             context, page = open_tab(browser, viewport, scheme)
             page.goto(url)
-            page.screenshot(path=str(SHOTS / f"season-ziege-{viewport['width']}-{scheme}.png"), full_page=True)
+            screenshot(page, str(SHOTS / f"season-ziege-{viewport['width']}-{scheme}.png"), full_page=True)
             check_page(page, "season_ziege", viewport, scheme)
             total = page.locator("#ziege-season tbody tr:first-child td.total").bounding_box()
             assert total and total["x"] + total["width"] <= viewport["width"], total

@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
+from tests.browser import screenshot
 from tests.e2e.a11y import axe_violations
 from tournament.results.random_play import play_table
 
@@ -57,7 +58,7 @@ def test_the_sheet_header_and_its_delete_control_can_be_read_and_hit(live_server
     play_table(table, 3, random.Random(7), user=factories.user("leitung"))
     logged_in(page, live_server)
     page.goto(live_server.url + reverse("entry:sheet", args=[table.pk]))
-    page.screenshot(path="/tmp/a11y16d/office_sheet.png")
+    screenshot(page, "/tmp/a11y16d/office_sheet.png")
     labels = page.evaluate("""() => [...document.querySelectorAll('table.sheet thead th, table.sheet tfoot th')]
         .filter(el => el.textContent.trim() && el.getClientRects().length)
         .map(el => [el.textContent.trim().slice(0, 20), parseFloat(getComputedStyle(el).fontSize)])""")

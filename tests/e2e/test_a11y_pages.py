@@ -16,6 +16,7 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
+from tests.browser import screenshot
 from tests.e2e.a11y import AXE, PHONE, SERIOUS, WCAG_22_AA, ZOOM_200
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -169,7 +170,7 @@ def test_every_page_stays_legible_on_a_phone_and_at_200_percent(browser, pages, 
         problems = check(page, scope, data)
         if problems:
             found.setdefault(name, {}).update(problems)
-        page.screenshot(path=SHOTS / f"{name}-{viewport['width']}-{scheme}.png")
+        screenshot(page, SHOTS / f"{name}-{viewport['width']}-{scheme}.png")
     context.close()
     (SHOTS / f"problems-{viewport['width']}-{scheme}.json").write_text(json.dumps(found, indent=1, ensure_ascii=False))
     assert not found, json.dumps(found, indent=1, ensure_ascii=False)

@@ -9,6 +9,7 @@ Screenshots go to /tmp/a11y16d/.
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser import screenshot
 from tests.e2e.a11y import PHONE, ZOOM_200, sideways_scrollers, smallest_text
 from tests.e2e.phone_a11y import DATA, SHOTS, measure
 from tests.e2e.phones import Phones, key_game, refresh, table_and_token
@@ -132,7 +133,7 @@ def test_the_players_larger_font_scales_the_page_without_sideways_scrolling(live
     box = second.locator("#sheet tfoot td.total >> nth=-1").bounding_box()
     assert box["x"] + box["width"] <= PHONE["width"], box
     SHOTS.mkdir(exist_ok=True)
-    second.screenshot(path=str(SHOTS / "font150_390.png"), full_page=True)
+    screenshot(second, str(SHOTS / "font150_390.png"), full_page=True)
 
 
 def test_a_table_of_five_fits_too(live_server, browser, phones):

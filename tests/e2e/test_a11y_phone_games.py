@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import factories
+from tests.browser import screenshot
 from tests.e2e.a11y import PHONE, ZOOM_200, sideways_scrollers, smallest_text
 from tests.e2e.phone_a11y import measure as measure_page
 from tests.e2e.phones import Phones, refresh
@@ -188,7 +189,7 @@ def test_the_players_larger_font_scales_the_pages_without_sideways_scrolling(liv
         data = smallest_text(page, DATA)
         assert data and data[0] >= 24, data
         SHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"font150_{make_token.__name__}_390.png"), full_page=True)
+        screenshot(page, str(SHOTS / f"font150_{make_token.__name__}_390.png"), full_page=True)
 
 
 def test_a_poll_that_leaves_the_series_alone_does_not_make_its_live_region_speak(live_server, browser, phones):

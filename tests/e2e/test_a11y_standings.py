@@ -15,6 +15,7 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
+from tests.browser import screenshot
 from tests.e2e.a11y import (
     PHONE,
     ZOOM_200,
@@ -76,7 +77,7 @@ def test_standings_pages_at_phone_and_200_percent_zoom(browser, pages):
                 page.goto(url)
                 if scheme == "dark":         # the dark scheme is honoured: a dark page, light text
                     assert page.evaluate("getComputedStyle(document.body).backgroundColor") != "rgb(244, 246, 244)"
-                page.screenshot(path=str(SHOTS / f"{name}-{viewport['width']}-{scheme}.png"), full_page=True)
+                screenshot(page, str(SHOTS / f"{name}-{viewport['width']}-{scheme}.png"), full_page=True)
                 check_page(page, name, viewport, scheme)
             context.close()
             assert not errors
@@ -114,5 +115,5 @@ def skip_link_row_link_and_larger_font(browser, pages):
         if name in FIRST_ROW:
             box = page.locator(f"{FIRST_ROW[name]} td.total").bounding_box()
             assert box["x"] + box["width"] <= PHONE["width"], name
-        page.screenshot(path=str(SHOTS / f"{name}-font150.png"), full_page=True)
+        screenshot(page, str(SHOTS / f"{name}-font150.png"), full_page=True)
     context.close()

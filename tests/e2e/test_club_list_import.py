@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.browser import screenshot
 from tests.e2e import steps
 from tournament.models import Entry, Player, Season, Tournament
 
@@ -33,7 +34,7 @@ def test_a_club_list_with_a_sum_line_imports_as_the_director_means_it(live_serve
     expect(page.locator("#file-notices")).to_contain_text("Startgeld bezahlt (j/n)")
     expect(page.locator("#line-5")).to_contain_text("Jugend")
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "import-club-list.png"), full_page=True)
+    screenshot(page, str(SHOTS / "import-club-list.png"), full_page=True)
 
     page.click("#skip-6")                                       # Jürgen Weiß: left out …
     expect(page.locator("#line-6")).to_have_attribute("data-left-out", "director")

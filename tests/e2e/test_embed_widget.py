@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
+from tests.browser import screenshot
 from tournament.models import Season
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -79,7 +80,7 @@ def test_a_listed_site_shows_the_widget_sized_to_its_content(browser, club_pages
         outer = page.evaluate("document.getElementById('widget').getBoundingClientRect().height")
         assert inner > 250 and abs(outer - inner) <= 2, (inner, outer)           # no scrolling inside the frame
         assert page.frames[1].evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")
-        page.screenshot(path="/tmp/embed_widget.png", full_page=True)
+        screenshot(page, "/tmp/embed_widget.png", full_page=True)
         assert not page.errors, page.errors
     finally:
         page.context.close()

@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
+from tests.browser import screenshot
 from tests.e2e import steps
 from tournament.models import Round, TableLink, Team
 
@@ -88,7 +89,7 @@ def test_headings_break_between_words_not_inside_them(live_server, browser, day,
             found = page.evaluate(CHECK)
             bad += [(name, f["tag"], f["why"], f["word"], f["text"][:80]) for f in found]
             bad += [(name, "th", "sticks out of its cell", text, "") for text in page.evaluate(TH_OUT)]
-            page.screenshot(path=str(SHOTS / str(width) / f"{name}.png"), full_page=False)
+            screenshot(page, str(SHOTS / str(width) / f"{name}.png"), full_page=False)
     finally:
         context.close()
     assert not errors, errors

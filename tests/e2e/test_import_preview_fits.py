@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser import screenshot
 from tests.e2e import steps
 from tournament.models import Season, Tournament
 
@@ -42,7 +43,7 @@ def test_the_preview_fits_a_laptop_window(live_server, browser, width):
     try:
         upload(live_server, page)
         g = page.evaluate(GEOMETRY)
-        page.screenshot(path=f"/tmp/import_preview_{width}.png", full_page=False)
+        screenshot(page, f"/tmp/import_preview_{width}.png", full_page=False)
     finally:
         context.close()
     assert g["heads"][-2:] == ["Bemerkung", "Spieler"]
@@ -68,6 +69,6 @@ def test_a_narrow_window_scrolls_the_preview_inside_its_box(live_server, browser
         head = last.bounding_box()
         assert head["x"] + head["width"] <= g["right"] + 1 and head["x"] >= g["left"]
         expect(page.locator("#line-4 td.outcome")).to_be_in_viewport()
-        page.screenshot(path="/tmp/import_preview_1024.png", full_page=False)
+        screenshot(page, "/tmp/import_preview_1024.png", full_page=False)
     finally:
         context.close()

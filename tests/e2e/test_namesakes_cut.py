@@ -11,6 +11,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests import factories
+from tests.browser import screenshot
 from tests.e2e.a11y import PHONE, ZOOM_200
 from tournament.models import TableLink
 
@@ -92,11 +93,11 @@ def test_namesakes_of_one_town_read_apart_where_names_are_cut(live_server, brows
         namesakes = [r for r in rows if "Marie-Luise Schwörer" in r]
         assert len(namesakes) == 2 and namesakes[0] != namesakes[1], rows
         assert any(f"Nr. {second.start_number}" in r for r in namesakes), rows
-        page.screenshot(path=str(SHOTS / "seat_390.png"), full_page=True)
+        screenshot(page, str(SHOTS / "seat_390.png"), full_page=True)
         page.goto(live_server.url + reverse("public:player", args=[t.pk, first.pk]))
         people = [r for r in page.locator(".at-table li").all_inner_texts() if "Schwörer" in r]
         assert len(people) == 2 and people[0] != people[1], people
-        page.screenshot(path=str(SHOTS / "player_390.png"), full_page=True)
+        screenshot(page, str(SHOTS / "player_390.png"), full_page=True)
         for label, viewport in (("390", PHONE), ("195", ZOOM_200)):     # the standings: start number and town
             page.set_viewport_size(viewport)
             page.goto(live_server.url + reverse("public:tournament", args=[t.pk]))
@@ -105,7 +106,7 @@ def test_namesakes_of_one_town_read_apart_where_names_are_cut(live_server, brows
             ordered = sorted(rows, key=lambda r: f"{first.start_number}" not in r)
             assert all(any(f"{e.start_number}" in line for line in r.split("\n")) for r, e in
                        zip(ordered, (first, second), strict=True)), rows
-            page.screenshot(path=str(SHOTS / f"standings_{label}.png"), full_page=True)
+            screenshot(page, str(SHOTS / f"standings_{label}.png"), full_page=True)
     finally:
         context.close()
     assert not errors, errors

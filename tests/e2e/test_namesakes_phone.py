@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import factories
+from tests.browser import screenshot
 from tests.e2e.a11y import PHONE, ZOOM_200
 from tournament.models import TableLink
 
@@ -45,7 +46,7 @@ def test_two_namesakes_read_apart_on_a_phone_and_at_200_percent(browser, live_se
         for label, viewport in (("390", PHONE), ("195", ZOOM_200)):
             page.set_viewport_size(viewport)
             page.wait_for_timeout(100)
-            page.screenshot(path=str(SHOTS / f"sheet_{towns[1]}_{label}.png"), full_page=True)
+            screenshot(page, str(SHOTS / f"sheet_{towns[1]}_{label}.png"), full_page=True)
             page.locator("#sheet thead").screenshot(path=str(SHOTS / f"heads_{towns[1]}_{label}.png"))
             heads = page.evaluate(HEADINGS)
             texts = [h["text"] for h in heads]

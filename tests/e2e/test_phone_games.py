@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import factories
+from tests.browser import screenshot
 from tournament.draws import services as draws
 from tournament.draws import ziege as ziege_draws
 from tournament.models import Game, Season, TableFlag, TableLink, Tournament, ZiegeGame
@@ -46,7 +47,7 @@ def no_sideways_scroll(page):
 
 def shot(page, name):
     os.makedirs(SHOTS, exist_ok=True)
-    page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
+    screenshot(page, f"{SHOTS}/{name}.png", full_page=True)
 
 
 def test_an_offiziers_game_is_keyed_on_one_phone_and_confirmed_on_the_other(phone):

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import factories
+from tests.browser import screenshot
 from tournament.draws import services as draws
 from tournament.draws import ziege as ziege_draws
 from tournament.models import Game, Season, TableLink, Tournament, ZiegeGame
@@ -92,7 +93,7 @@ def test_an_offiziers_phone_refreshes_before_typing_and_saves_a_clash_as_the_nex
     expect(box.locator(".saved")).to_contain_text(f"eingetragen von {second}")
     expect(box.locator("button.resend")).to_be_visible()
     expect(box.locator("button.as-next")).to_have_text("Meine als Spiel 3 speichern")
-    a.screenshot(path="/tmp/phone_offiziers_conflict.png")
+    screenshot(a, "/tmp/phone_offiziers_conflict.png")
     box.locator("button.as-next").click()
     expect(a.locator("#conflicts .conflict")).to_have_count(0)
     expect(a.locator('#sheet tr[data-game="3"] td.c-n')).to_contain_text("?")

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import factories
+from tests.browser import screenshot
 from tournament.models import Game, TableLink
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -107,7 +108,7 @@ def test_a_stale_phone_opens_the_keypad_on_the_fresh_sheet_and_a_conflict_offers
     expect(box.locator(".saved")).to_contain_text(f"eingetragen von {names[1]}")
     for name in names:
         expect(box.locator(".scores").first).to_contain_text(name)
-    a.screenshot(path="/tmp/phone_conflict.png")
+    screenshot(a, "/tmp/phone_conflict.png")
     assert Game.objects.get(table=table, number=2).card_points == 60      # never resolved silently
 
     # "Save mine as game 3": A's game is stored as the next number, B's game 2 stays.

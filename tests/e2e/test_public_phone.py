@@ -8,6 +8,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests import factories
+from tests.browser import screenshot
 from tournament.models import Score, Seat
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -45,13 +46,13 @@ def test_player_finds_seat_and_games_on_a_phone(live_server, phone):
     no_sideways_scroll(phone)
     expect(phone.locator("#tournaments .t-card")).to_have_count(2)
     expect(phone.locator("#tournaments .t-card").first).to_have_class("t-card is-live")
-    phone.screenshot(path="/tmp/public_home.png", full_page=True)
+    screenshot(phone, "/tmp/public_home.png", full_page=True)
 
     phone.locator("#tournaments .t-card").first.locator("a.t-link").click()
     expect(phone.locator("#standings tbody tr")).to_have_count(16)
     expect(phone.locator("#provisional")).to_be_visible()
     no_sideways_scroll(phone)
-    phone.screenshot(path="/tmp/public_standings.png")
+    screenshot(phone, "/tmp/public_standings.png")
 
     # The live update asks the same URL (sort, filter, page) in the background: no reload, the scroll stays
     # (tests/e2e/test_live_updates.py has the rest).
@@ -72,17 +73,17 @@ def test_player_finds_seat_and_games_on_a_phone(live_server, phone):
     expect(phone.locator("#seat-plan > li").first.locator(".seat-no")).to_have_text(str(newest.position + 1))
     expect(phone.locator("#seat-plan > li").first.locator(".at-table li")).to_have_count(newest.table.size)
     no_sideways_scroll(phone)
-    phone.screenshot(path="/tmp/public_seat.png", full_page=True)
+    screenshot(phone, "/tmp/public_seat.png", full_page=True)
 
     phone.locator(f'a[href="{reverse("public:player", args=[running.pk, entry.pk])}"]').first.click()
     expect(phone.locator("svg#running-total")).to_be_visible()
     expect(phone.locator("tr.game")).to_have_count(Score.objects.filter(entry=entry).count())
     no_sideways_scroll(phone)
-    phone.screenshot(path="/tmp/public_player.png", full_page=True)
+    screenshot(phone, "/tmp/public_player.png", full_page=True)
     phone.locator("#chart").scroll_into_view_if_needed()
-    phone.screenshot(path="/tmp/public_player_chart.png")
+    screenshot(phone, "/tmp/public_player_chart.png")
 
     phone.goto(live_server.url + reverse("public:season", args=[running.season.pk]))
     expect(phone.locator("#season-standings tbody tr")).to_have_count(32)     # 16 new players per tournament
     no_sideways_scroll(phone)
-    phone.screenshot(path="/tmp/public_season.png")
+    screenshot(phone, "/tmp/public_season.png")

@@ -41,6 +41,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests import factories
+from tests.browser import screenshot
 from tests.e2e import steps
 from tournament.common import addresses
 from tournament.models import Entry, Game, Round, Season, TableFlag, TableLink, Tournament
@@ -599,7 +600,7 @@ def zoomed(phone):
 
 
 def shoot(page, name):
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    screenshot(page, str(SHOTS / f"{name}.png"), full_page=True)
 
 
 # ---------------------------------------------------------------- the office: paper sheets, lock, finish

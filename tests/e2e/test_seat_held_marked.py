@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import factories
+from tests.browser import screenshot
 from tournament.models import TableLink
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -55,7 +56,7 @@ def test_a_seat_another_phone_keeps_is_marked_before_the_tap(live_server, browse
         assert bernd.evaluate("document.documentElement.scrollWidth <= window.innerWidth")   # no sideways scroll
         box = seat1.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width
-        bernd.screenshot(path=f"/tmp/seat_held_{width}.png", full_page=False)
+        screenshot(bernd, f"/tmp/seat_held_{width}.png", full_page=False)
 
         seat1.click()                                             # the flow as before: asked, refused in words
         expect(bernd.locator("#messages")).to_contain_text(HELD)

@@ -12,6 +12,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests import factories
+from tests.browser import screenshot
 from tests.e2e.steps import log_in
 from tournament.models import Game, SeatHold, TableLink
 
@@ -76,7 +77,7 @@ def test_two_phones_one_seat_the_refusal_the_release_and_the_directors_free(live
     expect(bernd.locator("#messages")).to_contain_text(HELD)
     expect(bernd.locator("#seat-choice")).to_be_visible()
     expect(bernd.locator("#me")).to_be_hidden()
-    bernd.screenshot(path="/tmp/seat_hold_refused.png", full_page=False)
+    screenshot(bernd, "/tmp/seat_hold_refused.png", full_page=False)
     assert list(holders(table).values()) == [anna.evaluate("localStorage.getItem('cego.device')")]
 
     # The first phone releases its seat ("switch seat"); now the second one takes it.
@@ -118,7 +119,7 @@ def test_two_phones_one_seat_the_refusal_the_release_and_the_directors_free(live
         free.click()
         expect(desk.locator(".msg.success")).to_contain_text(f"Tisch {table.number}: Sitz 1 ist frei")
         expect(desk.locator(f'#tile-{table.number} button.free-seat[data-seat="1"]')).to_have_count(0)
-        desk.screenshot(path="/tmp/seat_hold_hall.png", full_page=False)
+        screenshot(desk, "/tmp/seat_hold_hall.png", full_page=False)
     finally:
         office.close()
     clara = phone(url)

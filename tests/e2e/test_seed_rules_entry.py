@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from scoring import score_game
 from tests import factories
+from tests.browser import screenshot
 from tests.e2e.phones import tap_contract, tap_digits
 from tests.e2e.steps import key_in
 from tournament.models import Game, TableLink
@@ -43,7 +44,7 @@ def test_the_director_keys_a_fine_and_a_pflichtraeuber_on_the_sheet(live_server,
     expect(page.locator("#g2 .state")).to_have_text("✓")
     expect(page.locator("#g2 .in-seat[name=declarer]")).to_have_value("")
     expect(page.locator("#g2 .cname")).to_have_text(re.compile("Pflichträuber"))
-    page.screenshot(path="/tmp/sheet_seed_rules.png")
+    screenshot(page, "/tmp/sheet_seed_rules.png")
     games = {g.number: g for g in Game.objects.filter(table=table).select_related("table")}
     assert (games[1].contract, games[1].payer, games[1].scores) == ("fine", 1, [80, -240, 80, 80])
     assert (games[2].compulsory, games[2].announcer, games[2].scores) == (True, None, [30, -90, 30, 30])
@@ -96,7 +97,7 @@ def test_a_player_keys_the_seed_rules_on_a_phone(live_server, browser):
     page.context.set_offline(False)
     expect(page.locator("#row-4")).to_have_attribute("data-status", re.compile("unconfirmed|confirmed"),
                                                       timeout=15_000)
-    page.screenshot(path="/tmp/phone_seed_rules.png")
+    screenshot(page, "/tmp/phone_seed_rules.png")
     context.close()
     assert not errors, errors
     games = {g.number: g for g in Game.objects.filter(table=table).select_related("table")}

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from scoring import score_game
 from tests import factories
+from tests.browser import screenshot
 from tests.e2e.steps import key_in
 from tournament.models import Game, Round, Table
 from tournament.results import engine, services
@@ -89,7 +90,7 @@ def test_director_keys_a_whole_sheet_with_the_keyboard(live_server, page):
     assert games[6].contract == "piccolo" and games[6].achieved is True and games[22].tricks == 3
 
     page.locator("#g1 .in-contract").focus()
-    page.screenshot(path="/tmp/sheet.png", full_page=True)
+    screenshot(page, "/tmp/sheet.png", full_page=True)
 
 
 def test_escape_reverts_a_row_and_a_stale_edit_shows_both_versions(live_server, page):

@@ -10,6 +10,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests import factories
+from tests.browser import screenshot
 from tests.e2e.a11y import PHONE
 from tests.e2e.phones import key_game, refresh, table_and_token, tap_contract, tap_digits
 from tournament.models import Entry, Game, Round, Score, TableFlag
@@ -76,7 +77,7 @@ def test_a_table_plays_a_whole_round_on_its_phones(live_server, browser, phones)
             expect(page[2].locator(f"#row-{n}")).to_have_attribute("data-status", "waiting")
             assert not Game.objects.filter(table=table, number=n).exists()
             if n == OFFLINE[1]:            # back online: the `online` event sends both, in order
-                page[2].screenshot(path="/tmp/table_offline.png", full_page=True)
+                screenshot(page[2], "/tmp/table_offline.png", full_page=True)
                 page[2].context.set_offline(False)
                 expect(page[2].locator("#row-10")).to_have_attribute("data-status", "unconfirmed")
                 expect(page[2].locator("#row-9")).to_have_attribute("data-status", "unconfirmed")
@@ -132,7 +133,7 @@ def test_a_table_plays_a_whole_round_on_its_phones(live_server, browser, phones)
         expect(page[s].locator("#you-signed")).to_be_visible()
     refresh(page[1])
     expect(page[1].locator("#signed")).to_contain_text("4")
-    page[1].screenshot(path="/tmp/table_signed.png", full_page=True)
+    screenshot(page[1], "/tmp/table_signed.png", full_page=True)
     assert page[1].evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
     assert page[1].evaluate("(b => b.scrollWidth <= b.clientWidth)(document.querySelector('.sheet-box'))"), \
         "the sheet of a 4-table fits the phone without scrolling sideways"
@@ -232,7 +233,7 @@ def test_the_table_page_fits_a_360px_screen(live_server, browser, phones):
     page.click('#entry .declarer[data-seat="2"]')
     tap_digits(page, "50")
     expect(page.locator("#preview ul.scores")).to_be_visible()
-    page.screenshot(path="/tmp/table_360.png", full_page=True)
+    screenshot(page, "/tmp/table_360.png", full_page=True)
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
     buttons = page.evaluate("""[...document.querySelectorAll('#entry button:not(.link)')]
         .map(b => b.getBoundingClientRect().height).filter(h => h > 0)""")

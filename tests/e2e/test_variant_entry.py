@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from scoring import score_game
 from tests import factories
+from tests.browser import screenshot
 from tests.e2e.phones import tap_contract, tap_digits
 from tests.e2e.steps import key_in
 from tournament.models import Game, TableLink
@@ -50,7 +51,7 @@ def test_the_director_keys_the_variants_on_the_sheet(live_server, page):
     expect(page.locator("#g4 .state")).to_have_text("✓")
     expect(page.locator("#g1 .in-with")).to_have_value("KM")
     expect(page.locator("#g2 .in-ouverte")).to_be_checked()
-    page.screenshot(path="/tmp/sheet_variants.png")
+    screenshot(page, "/tmp/sheet_variants.png")
     games = {g.number: g for g in Game.objects.filter(table=table).select_related("table")}
     assert (games[1].played_with, games[2].ouverte, games[3].penalty, games[4].ouverte) == ("kleiner_mann", True, 3,
                                                                                             True)
@@ -90,7 +91,7 @@ def test_a_player_keys_the_variants_on_a_phone(live_server, browser):
     tap_contract(page, "Sch")
     expect(page.locator("#entry")).to_contain_text(page.locator('#strings [data-k="loser"]').text_content().strip())
     page.click('#entry .declarer[data-seat="4"]')
-    page.screenshot(path="/tmp/phone_schinden.png")
+    screenshot(page, "/tmp/phone_schinden.png")
     save(3)
     context.close()
     assert not errors, errors

@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from tests import factories
+from tests import factories, prepared
 from tournament.exports import services, tasks
 from tournament.models import ExportJob
 
@@ -131,6 +131,7 @@ def test_a_worker_killed_mid_export_frees_its_place_and_comes_back(tmp_path):
         return row("SELECT status, exception_class_path FROM django_tasks_database_dbtaskresult WHERE id = ?",
                    uuid.UUID(task_id).hex)
 
+    prepared.migrated_sqlite(database, env)       # what the harness's `migrate` would write; it finds nothing to do
     setup = harness("setup")
     ids = json.loads(setup.communicate(timeout=GUARD)[0])
     target = (str(ids["round"]), str(ids["user"]))
