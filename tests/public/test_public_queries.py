@@ -1,10 +1,13 @@
 """No N+1 on the public pages: the same number of queries for a field of 16 and of 40 players."""
 
 import pytest
+from django.http import Http404
 from django.urls import reverse
 
 from tests import factories
+from tournament.models import Round
 from tournament.public import cache as public_cache
+from tournament.public import selectors
 
 pytestmark = pytest.mark.django_db
 MAX_QUERIES = 16
@@ -43,3 +46,23 @@ def test_query_count_does_not_grow_with_the_field(client, django_assert_max_num_
         public_cache.store().clear()
         with django_assert_max_num_queries(counts[page], info=f"{page}: more queries for 40 players than for 16"):
             assert client.get(url).status_code == 200
+
+
+@pytest.mark.django_db
+def test_one_tournament_has_the_counts_of_the_list():
+    """``published_tournament`` counts in one plain statement what ``published_tournaments`` annotates: players
+    without the withdrawn, rounds drawn, rounds not locked; an unpublished one is a 404."""
+    t = factories.played(players=9, rounds=1, lock=True, published=True)
+    factories.tournament(players=4, season=t.season, name="Daneben", published=True)       # other counts beside
+    entry = t.entries.first()
+    entry.withdrawn = True
+    entry.save()
+    Round.objects.create(tournament=t, number=2)                                             # drawn, not locked
+    one = selectors.published_tournament(t.pk)
+    listed = selectors.published_tournaments().get(pk=t.pk)
+    assert (one.players, one.rounds_drawn, one.rounds_unlocked) == (8, 2, 1)
+    assert (listed.players, listed.rounds_drawn, listed.rounds_unlocked) == (8, 2, 1)
+    assert one.season.name == t.season.name
+    hidden = factories.tournament(players=4, season=t.season, name="Geheim")
+    with pytest.raises(Http404):
+        selectors.published_tournament(hidden.pk)

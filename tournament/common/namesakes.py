@@ -116,9 +116,12 @@ def _identity(person):
 def _tags(people, scope, number_text):
     """The tag of each person: none without a namesake in the scope; the town where no namesake shares it;
     otherwise the start number."""
+    wanted = {look_key(person.name) for person in people}      # the scope is the whole field: only these names
     groups = {}
     for person in [*scope, *people]:
-        groups.setdefault(look_key(person.name), {})[_identity(person)] = person
+        key = look_key(person.name)
+        if key in wanted:
+            groups.setdefault(key, {})[_identity(person)] = person
     tags = []
     for person in people:
         group = groups[look_key(person.name)]
