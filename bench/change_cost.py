@@ -18,7 +18,6 @@ import argparse
 import os
 import random
 import sys
-import tempfile
 import time
 from collections import Counter
 
@@ -34,18 +33,11 @@ def main():
     parser.add_argument("--requests", type=int, default=225)
     parser.add_argument("--seed", type=int, default=3)
     args = parser.parse_args()
-    workdir = tempfile.mkdtemp(prefix="cego-change-")
-    os.environ.update(DATABASE_URL=f"sqlite:///{workdir}/change.sqlite3", DJANGO_DEBUG="1",
-                      DJANGO_SETTINGS_MODULE="tournament.config.settings")
-    import django
-    django.setup()
     import load_data
+    tournament, round_, helpers, preplayed = load_data.in_process(args.players, "cego-change-")
     from django.contrib.auth import get_user_model
-    from django.core.management import call_command
     from django.test import Client
 
-    call_command("migrate", verbosity=0)
-    tournament, round_, helpers, preplayed = load_data.build(args.players, 1)
     rows = [row for _table, table_rows in load_data.helper_rows(round_, preplayed, 1)[0] for row in table_rows]
     entries = list(tournament.entries.values_list("pk", flat=True))
     pages = (len(entries) + 49) // 50

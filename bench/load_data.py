@@ -8,11 +8,26 @@ of docs/entry.md) together with what ``GameRowForm`` makes of it, so the load cl
 """
 
 import datetime
+import os
 import random
+import tempfile
 import time
 from urllib.parse import urlencode
 
 HELPER_PASSWORD = "load-helper-pw"
+
+
+def in_process(players, prefix, helpers=1):
+    """Django set up in this process against a new SQLite file with DEBUG on (the process' memory cache),
+    migrated, with ``build``'s tournament in it: the in-process benchmarks (public_pages.py, change_cost.py)."""
+    workdir = tempfile.mkdtemp(prefix=prefix)
+    os.environ.update(DATABASE_URL=f"sqlite:///{workdir}/bench.sqlite3", DJANGO_DEBUG="1",
+                      DJANGO_SETTINGS_MODULE="tournament.config.settings")
+    import django
+    django.setup()
+    from django.core.management import call_command
+    call_command("migrate", verbosity=0)
+    return build(players, helpers)
 
 
 def build(players, helpers, seed=6):

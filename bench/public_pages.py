@@ -21,7 +21,6 @@ Last line: ``ranking_ms=… standings_after_result_ms=… player_after_result_ms
 import argparse
 import os
 import sys
-import tempfile
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -60,13 +59,8 @@ def main():
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=9)
     args = parser.parse_args()
-    workdir = tempfile.mkdtemp(prefix="cego-pages-")
-    os.environ.update(DATABASE_URL=f"sqlite:///{workdir}/pages.sqlite3", DJANGO_DEBUG="1",
-                      DJANGO_SETTINGS_MODULE="tournament.config.settings")
-    import django
-    django.setup()
     import load_data
-    from django.core.management import call_command
+    tournament, _round, _helpers, _preplayed = load_data.in_process(args.players, "cego-pages-")
     from django.db.models import F
     from django.test import Client
 
@@ -75,8 +69,6 @@ def main():
     from tournament.public import page_cache
     from tournament.standings.selectors import tournament_standings
 
-    call_command("migrate", verbosity=0)
-    tournament, _round, _helpers, _preplayed = load_data.build(args.players, 1)
     tournament = Tournament.objects.select_related("season").get(pk=tournament.pk)
     entry = tournament.entries.order_by("pk")[args.players // 2]
     client = Client(HTTP_HOST="localhost")
