@@ -35,9 +35,9 @@ def test_production_settings(tmp_path):
     assert s["SECURE_SSL_REDIRECT"] is True and s["SECURE_PROXY_SSL_HEADER"] is None
     assert s["SECURE_CONTENT_TYPE_NOSNIFF"] and s["X_FRAME_OPTIONS"] == "DENY"
     assert s["CSRF_TRUSTED_ORIGINS"] == ["https://cego.example.org", "https://www.example.org"]
-    assert s["CACHES"]["default"] == {"BACKEND": "tournament.common.file_cache.FileCache",
+    assert s["CACHES"]["default"] == {"BACKEND": "tournament.config.file_cache.FileCache",
                                       "LOCATION": str(tmp_path / "cache")}
-    assert s["CACHES"]["public"] == {"BACKEND": "tournament.common.file_cache.FileCache",
+    assert s["CACHES"]["public"] == {"BACKEND": "tournament.config.file_cache.FileCache",
                                      "LOCATION": str(tmp_path / "cache" / "public"),
                                      "OPTIONS": {"MAX_ENTRIES": 5000}}
     assert s["STORAGES"]["staticfiles"]["BACKEND"] == "whitenoise.storage.CompressedManifestStaticFilesStorage"

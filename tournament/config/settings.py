@@ -201,9 +201,8 @@ def cache_settings(url):
         return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "cego-default"},
                 "public": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "cego-public",
                            "OPTIONS": {"MAX_ENTRIES": 5000}}}
-    # Django's file cache that culls at most every few seconds instead of listing its folder before every write
-    return {"default": {"BACKEND": "tournament.common.file_cache.FileCache", "LOCATION": str(CACHE_DIR)},
-            "public": {"BACKEND": "tournament.common.file_cache.FileCache",
+    return {"default": {"BACKEND": "tournament.config.file_cache.FileCache", "LOCATION": str(CACHE_DIR)},
+            "public": {"BACKEND": "tournament.config.file_cache.FileCache",
                        "LOCATION": str(CACHE_DIR / "public"), "OPTIONS": {"MAX_ENTRIES": 5000}}}
 
 

@@ -1,10 +1,10 @@
-"""``tournament.common.file_cache.FileCache``: Django's file cache, culled at most every few seconds."""
+"""``tournament.config.file_cache.FileCache``: Django's file cache, culled at most every few seconds."""
 
 import os
 
 import pytest
 
-from tournament.common import file_cache
+from tournament.config import file_cache
 
 
 @pytest.fixture
