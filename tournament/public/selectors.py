@@ -10,8 +10,7 @@ against the rest.
 """
 
 from django.db import connection
-from django.db.models import Count, OuterRef, Q, Subquery, Sum
-from django.db.models.functions import Coalesce
+from django.db.models import Count, Q, Sum
 from django.shortcuts import get_object_or_404
 
 from scoring.contracts import CONTRACTS, GOAL, POINT
@@ -39,19 +38,13 @@ from tournament.statistics.selectors import label as contract_label
 SEARCH_LIMIT = 30
 
 
-def _count(rows):
-    """The number of ``rows`` (a queryset filtered by ``OuterRef("pk")``) as a subquery: counted per tournament
-    without joining its entries to its rounds (1,000 entries × rounds rows for each standings page)."""
-    return Coalesce(Subquery(rows.order_by().values("tournament").annotate(n=Count("pk")).values("n")[:1]), 0)
-
-
 def published_tournaments():
     """Published tournaments, newest first, with their season, player count and drawn / unlocked rounds."""
-    rounds = Round.objects.filter(tournament=OuterRef("pk"))
+    locked = Round.Status.LOCKED
     return (Tournament.objects.filter(published=True).select_related("season")
-            .annotate(players=_count(Entry.objects.filter(tournament=OuterRef("pk"), withdrawn=False)),
-                      rounds_drawn=_count(rounds),
-                      rounds_unlocked=_count(rounds.exclude(status=Round.Status.LOCKED)))
+            .annotate(players=Count("entries", filter=Q(entries__withdrawn=False), distinct=True),
+                      rounds_drawn=Count("round_set", distinct=True),
+                      rounds_unlocked=Count("round_set", filter=~Q(round_set__status=locked), distinct=True))
             .order_by("-date", "-pk"))
 
 
@@ -64,7 +57,8 @@ COUNTS = ("SELECT (SELECT COUNT(*) FROM {entry} WHERE tournament_id = %(pk)s AND
 
 
 def published_tournament(pk):
-    """The published tournament ``pk`` (with the annotations of ``published_tournaments``) or a 404."""
+    """The published tournament ``pk`` (with the annotations of ``published_tournaments``, counted by ``COUNTS``;
+    tests/public/test_public_queries.py keeps the two equal) or a 404."""
     t = get_object_or_404(Tournament.objects.filter(published=True).select_related("season"), pk=pk)
     with connection.cursor() as cursor:
         cursor.execute(COUNTS.format(entry=Entry._meta.db_table, round=Round._meta.db_table),
